@@ -1,0 +1,95 @@
+import { z } from 'zod'
+
+// One schema over process.env. server.ts validates it once at start (and exits on failure);
+// request-time code calls getEnv(), which re-reads process.env so tests can change it.
+
+const port = z.coerce
+  .number({ invalid_type_error: 'must be a whole number between 1 and 65535' })
+  .int('must be a whole number between 1 and 65535')
+  .min(1, 'must be a whole number between 1 and 65535')
+  .max(65535, 'must be a whole number between 1 and 65535')
+
+const optionalUrl = z
+  .string()
+  .url('must be an absolute URL')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    PROVIDER_API_URL: optionalUrl.refine((v) => v === undefined || v.endsWith('/'), 'must end with "/"'),
+    PROVIDER_TIMEOUT_MS: z.coerce
+      .number({ invalid_type_error: 'must be a positive whole number of milliseconds' })
+      .int('must be a positive whole number of milliseconds')
+      .positive('must be a positive whole number of milliseconds')
+      .default(10_000),
+    SESSION_SECRET: z.string().optional(),
+    PRODUCT_NAME: z.string().min(1).default('BariCare'),
+    TERMS_URL: optionalUrl,
+    PRIVACY_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_PROVIDER: z.enum(['0', '1', '']).optional(),
+    PROVIDER_PORT: port.optional(),
+    APP_URL: optionalUrl,
+    CUSTOMER_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(30),
+    ADMIN_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(15),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' })
+    }
+    if (env.SESSION_SECRET !== undefined && splitSecrets(env.SESSION_SECRET).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must hold at least one secret' })
+    }
+  })
+
+export type Env = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PROVIDER_API_URL'> & {
+  SESSION_SECRETS: string[]
+  PROVIDER_API_URL: string
+  TERMS_URL: string
+  PRIVACY_URL: string
+}
+
+const DEV_SESSION_SECRET = 'baricare-development-secret-not-for-production'
+const PLACEHOLDER_TERMS_URL = 'https://example.com/terms'
+const PLACEHOLDER_PRIVACY_URL = 'https://example.com/privacy'
+
+function splitSecrets(value: string) {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; error: string }
+
+/** Parses an environment; on failure returns one line naming the first bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): EnvResult {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    const raw = source[name]
+    const shown = raw === undefined ? 'unset' : name.includes('SECRET') ? 'hidden' : JSON.stringify(raw)
+    return { ok: false, error: `Invalid environment: ${name} ${issue?.message ?? 'is invalid'} (${shown})` }
+  }
+  const { SESSION_SECRET, ...rest } = result.data
+  return {
+    ok: true,
+    env: {
+      ...rest,
+      PROVIDER_API_URL: rest.PROVIDER_API_URL ?? '',
+      SESSION_SECRETS: SESSION_SECRET ? splitSecrets(SESSION_SECRET) : [DEV_SESSION_SECRET],
+      TERMS_URL: rest.TERMS_URL ?? PLACEHOLDER_TERMS_URL,
+      PRIVACY_URL: rest.PRIVACY_URL ?? PLACEHOLDER_PRIVACY_URL,
+    },
+  }
+}
+
+export function getEnv(): Env {
+  const result = parseEnv(process.env)
+  if (!result.ok) throw new Error(result.error)
+  return result.env
+}

@@ -1,0 +1,27 @@
+// SPEC.md §1: light / dark / system, default system, kept in local storage under 'theme'.
+export const THEME_STORAGE_KEY = 'theme'
+export const THEMES = ['light', 'dark', 'system'] as const
+export type ThemeChoice = (typeof THEMES)[number]
+
+export function isThemeChoice(value: unknown): value is ThemeChoice {
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value)
+}
+
+export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean): 'light' | 'dark' {
+  if (choice === 'system') return systemPrefersDark ? 'dark' : 'light'
+  return choice
+}
+
+/**
+ * Runs inline in <head> before first paint so the page never flashes the wrong theme.
+ * Kept tiny and dependency-free; it also drops the `no-js` class that hides JS-only controls.
+ */
+export const themeBootScript = `(function(){try{var d=document.documentElement;d.classList.remove('no-js');var c=localStorage.getItem('${THEME_STORAGE_KEY}');if(c!=='light'&&c!=='dark')c='system';var dark=c==='dark'||(c==='system'&&window.matchMedia('(prefers-color-scheme: dark)').matches);d.classList.toggle('dark',dark);d.classList.toggle('light',!dark);d.style.colorScheme=dark?'dark':'light';}catch(e){}})();`
+
+export function applyTheme(choice: ThemeChoice) {
+  const dark = resolveTheme(choice, window.matchMedia('(prefers-color-scheme: dark)').matches)
+  const root = document.documentElement
+  root.classList.toggle('dark', dark)
+  root.classList.toggle('light', !dark)
+  root.style.colorScheme = dark ? 'dark' : 'light'
+}

@@ -1,0 +1,82 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { ErrorScreen } from '~/components/error-screen'
+import { NotFoundScreen } from '~/components/not-found-screen'
+import { Toaster } from '~/components/toaster'
+import { getEnv } from '~/lib/env.server'
+import { useNonce } from '~/lib/nonce'
+import { themeBootScript } from '~/lib/theme'
+import { getToasts } from '~/lib/toast.server'
+import tailwindHref from '~/styles/tailwind.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwindHref },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toasts, headers } = await getToasts(request)
+  const { PRODUCT_NAME } = getEnv()
+  return data({ productName: PRODUCT_NAME, toasts }, { headers: headers ?? undefined })
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en" className="no-js" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* Runs before first paint: sets the theme class so there is no flash of the wrong theme. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return <Document>{children}</Document>
+}
+
+export default function App() {
+  const { toasts } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <Outlet />
+      <Toaster flash={toasts} />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const data = useRouteLoaderData<typeof loader>('root')
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundScreen />
+  }
+  return (
+    <>
+      <ErrorScreen />
+      {data ? <Toaster flash={data.toasts} /> : null}
+    </>
+  )
+}

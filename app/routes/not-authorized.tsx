@@ -1,0 +1,23 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { ShieldAlert } from 'lucide-react'
+import { buttonVariants } from '~/components/ui/button'
+import { pageTitle } from '~/lib/meta'
+import { NOT_AUTHORIZED } from '~/lib/messages'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle('Not Authorized', matches)
+
+export default function NotAuthorized() {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <div className="max-w-md text-center">
+        <ShieldAlert className="mx-auto h-12 w-12 text-destructive" aria-hidden />
+        <h1 className="mt-4 text-2xl font-semibold">Not authorized</h1>
+        <p className="mt-2 text-muted-foreground">{NOT_AUTHORIZED}</p>
+        <Link to="/" className={buttonVariants({ className: 'mt-6' })}>
+          Return to Home
+        </Link>
+      </div>
+    </main>
+  )
+}

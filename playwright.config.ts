@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { E2E_PORT, E2E_PROVIDER_PORT } from './tests/e2e/support/constants'
+
+// Debian's Chromium where it exists (CI, our machines); Playwright's own browser elsewhere.
+const debianChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const executablePath = existsSync(debianChromium) ? debianChromium : undefined
+
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'baricare-e2e-'))
+process.env.E2E_DATA_DIR = dataDir
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The built production bundle with the embedded reference provider on a known port,
+    // so tests can read its dev outbox and request log.
+    command: 'node build/server.js',
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      PROVIDER_PORT: String(E2E_PROVIDER_PORT),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      SESSION_SECRET: 'e2e-secret',
+      PROVIDER_API_URL: '',
+    },
+  },
+})

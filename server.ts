@@ -1,0 +1,102 @@
+// The production server: the Remix build behind express, with static assets, security headers,
+// a health check, per-request logs and graceful shutdown. Bundled to build/server.js at build time.
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseEnv } from './app/lib/env.server'
+import { requestLog } from './server/request-log'
+import { securityHeaders } from './server/security-headers'
+
+const SHUTDOWN_GRACE_MS = 9_000
+const buildDir = path.dirname(fileURLToPath(import.meta.url))
+const publicDir = path.resolve(buildDir, '..', 'public')
+const version = process.env.BARICARE_VERSION ?? 'dev'
+
+function fail(line: string): never {
+  console.error(line)
+  process.exit(1)
+}
+
+const parsed = parseEnv(process.env)
+if (!parsed.ok) fail(parsed.error)
+const env = parsed.env
+const production = env.NODE_ENV === 'production'
+
+async function startEmbeddedProviderIfNeeded() {
+  if (env.PROVIDER_API_URL) return null
+  if (production && env.EMBEDDED_PROVIDER !== '1') {
+    fail('Invalid environment: PROVIDER_API_URL is required when NODE_ENV=production (or set EMBEDDED_PROVIDER=1 for a demo)')
+  }
+  const { startProvider, defaultSeedAdmins } = await import('./provider/index')
+  const provider = await startProvider({
+    dataDir: env.DATA_DIR,
+    port: env.PROVIDER_PORT ?? 0,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    devMode: !production,
+    admins: defaultSeedAdmins(process.env),
+    log: (line) => console.log(line),
+  })
+  // Request-time code reads the provider's address from the environment like any other setting.
+  process.env.PROVIDER_API_URL = provider.url
+  process.env.BARICARE_EMBEDDED_PROVIDER = '1'
+  console.log(`Embedded reference provider listening at ${provider.url} (data in ${path.resolve(env.DATA_DIR)})`)
+  return provider
+}
+
+const provider = await startEmbeddedProviderIfNeeded()
+const build = (await import(pathToFileURL(path.join(buildDir, 'index.js')).href)) as ServerBuild
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', 1)
+app.use(requestLog())
+app.use(securityHeaders({ production }))
+app.use(compression())
+
+app.get('/healthz', (_req, res) => {
+  res.setHeader('Cache-Control', 'no-store')
+  res.json({ status: 'ok', version })
+})
+
+// Fingerprinted build assets never change; everything else in public/ may.
+app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
+app.use(express.static(publicDir, { maxAge: '1h', index: false }))
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+  }),
+)
+
+const server = app.listen(env.PORT, () => {
+  console.log(`BariCare ${version} listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)
+})
+server.on('error', (error: NodeJS.ErrnoException) => {
+  fail(`Cannot listen on port ${env.PORT}: ${error.code ?? error.message}`)
+})
+
+let shuttingDown = false
+function shutdown(signal: string) {
+  if (shuttingDown) return
+  shuttingDown = true
+  console.log(`${signal} received: finishing in-flight requests`)
+  const force = setTimeout(() => {
+    console.error('Shutdown grace period over: closing remaining connections')
+    server.closeAllConnections()
+    process.exit(0)
+  }, SHUTDOWN_GRACE_MS)
+  force.unref()
+  server.close(async () => {
+    await provider?.close()
+    process.exit(0)
+  })
+  server.closeIdleConnections()
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

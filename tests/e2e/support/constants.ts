@@ -1,0 +1,4 @@
+// Ports of the server the end-to-end run starts (playwright.config.ts) and of its embedded provider.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
+export const E2E_PROVIDER_PORT = Number(process.env.E2E_PROVIDER_PORT ?? 3211)
+export const PROVIDER_URL = `http://127.0.0.1:${E2E_PROVIDER_PORT}/`

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '~/lib/env.server'
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const result = parseEnv({})
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.env.PORT).toBe(3000)
+    expect(result.env.PROVIDER_TIMEOUT_MS).toBe(10_000)
+    expect(result.env.PRODUCT_NAME).toBe('BariCare')
+    expect(result.env.PROVIDER_API_URL).toBe('')
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid environment: PORT /],
+    [{ PORT: '70000' }, /^Invalid environment: PORT /],
+    [{ PROVIDER_API_URL: 'not a url' }, /^Invalid environment: PROVIDER_API_URL /],
+    [{ PROVIDER_API_URL: 'https://api.example.com/api' }, /PROVIDER_API_URL must end with "\/"/],
+    [{ PROVIDER_TIMEOUT_MS: '-5' }, /^Invalid environment: PROVIDER_TIMEOUT_MS /],
+    [{ NODE_ENV: 'production' }, /^Invalid environment: SESSION_SECRET is required when NODE_ENV=production/],
+    [{ SESSION_SECRET: ' , ' }, /SESSION_SECRET must hold at least one secret \(hidden\)/],
+  ])('rejects %o with one line naming the variable', (source, message) => {
+    const result = parseEnv(source)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error).toMatch(message)
+    expect(result.error).not.toContain('\n')
+  })
+
+  it('splits rotating secrets, newest first', () => {
+    const result = parseEnv({ SESSION_SECRET: 'new, old ,' })
+    expect(result.ok && result.env.SESSION_SECRETS).toEqual(['new', 'old'])
+  })
+})
