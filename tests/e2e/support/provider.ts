@@ -1,0 +1,155 @@
+// Direct access to the embedded reference provider that the e2e server runs on a known port:
+// set-up shortcuts (create and onboard patients) and the dev endpoints that show what it received.
+import { randomUUID } from 'node:crypto'
+import { PROVIDER_URL } from './constants'
+
+export const DEMO_ADMINS = {
+  super: { email: 'super@baricare.test', password: 'Super#Admin1', name: 'Sam Super' },
+  standard: { email: 'admin@baricare.test', password: 'Standard#Admin1', name: 'Alex Admin' },
+} as const
+
+export const STRONG_PASSWORD = 'Patient#123'
+
+type Envelope<T> = { message?: string; content: T; data?: Record<string, string[]> }
+
+export async function providerCall<T = unknown>(
+  method: string,
+  path: string,
+  { body, token }: { body?: unknown; token?: string } = {},
+): Promise<{ status: number; json: Envelope<T> }> {
+  const response = await fetch(new URL(path.replace(/^\//, ''), PROVIDER_URL), {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json().catch(() => ({}))) as Envelope<T>
+  return { status: response.status, json }
+}
+
+export function uniqueEmail(prefix = 'patient') {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+export type OutboxMail = { id: number; to: string; subject: string; text: string; links: string[]; created_at: string }
+
+export async function outbox(to?: string): Promise<OutboxMail[]> {
+  const { json } = await providerCall<OutboxMail[]>('GET', '__dev/outbox/')
+  return to ? json.content.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : json.content
+}
+
+/** The newest link in the newest mail to `to` whose URL contains `fragment`, waiting briefly for it. */
+export async function mailedLink(to: string, fragment: string, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    for (const mail of await outbox(to)) {
+      const link = mail.links.find((l) => l.includes(fragment))
+      if (link) return link
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`No mailed link containing ${fragment} for ${to}`)
+}
+
+export type RecordedRequest = {
+  id: number
+  method: string
+  path: string
+  query: Record<string, string>
+  body: Record<string, unknown> | null
+  auth: 'customer' | 'admin' | null
+  status: number
+  at: string
+}
+
+/** Requests the provider received, newest first, optionally only those for one path. */
+export async function receivedRequests(path?: string): Promise<RecordedRequest[]> {
+  const { json } = await providerCall<RecordedRequest[]>('GET', '__dev/requests/')
+  const normalise = (p: string) => p.replace(/^\//, '')
+  return path ? json.content.filter((r) => normalise(r.path) === normalise(path)) : json.content
+}
+
+export async function expireAccessTokens() {
+  await providerCall('POST', '__dev/expire-access-tokens/')
+}
+
+/** A verified customer who has not started onboarding. */
+export async function createVerifiedCustomer(email = uniqueEmail(), password = STRONG_PASSWORD) {
+  const signup = await providerCall('POST', 'v1/auth/signup/', { body: { email, password, conf_password: password } })
+  if (signup.status >= 300) throw new Error(`signup failed: ${JSON.stringify(signup.json)}`)
+  await providerCall('POST', '__dev/verify-email/', { body: { email } })
+  return { email, password }
+}
+
+export async function customerToken(email: string, password = STRONG_PASSWORD) {
+  const { status, json } = await providerCall<{ access_token: string }>('POST', 'v1/auth/login/', {
+    body: { email, password },
+  })
+  if (status !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`)
+  return json.content.access_token
+}
+
+export const SAMPLE_PERSONAL = {
+  full_name: 'Pat Example',
+  phone_number: '5551234567',
+  date_of_birth: '1985-06-15',
+  gender: 'F',
+  height: 170,
+  height_unit: 'cm',
+  initial_weight: 120,
+  weight_unit: 'kg',
+  address_line1: '1 Main Street',
+  address_line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+}
+export const SAMPLE_MEDICAL = {
+  pre_existing_conditions: ['Hypertension'],
+  other_conditions: '',
+  allergies: '',
+  current_medications: '',
+  diet_restrictions: '',
+  previous_weight_loss_attempts: ['Diet programs'],
+}
+export const SAMPLE_BARIATRIC = {
+  bariatric_status: 'yes',
+  surgery_type: 'Sleeve Gastrectomy',
+  surgery_date: '2026-05-01',
+  funding_method: 'Private Insurance',
+  pre_surgery_weight: 125,
+  pre_surgery_weight_unit: 'kg',
+  goal_weight: 80,
+  goal_weight_unit: 'kg',
+  hospital_name: 'General Hospital',
+  hospital_address: '',
+  surgery_comments: '',
+}
+export const SAMPLE_DEVICE = { has_wearable: true, need_device_shipment: false, wearable_type: 'Apple Watch', wearable_os: 'ios' }
+
+type Step = 'personal' | 'medical' | 'bariatric' | 'device'
+const STEP_BODIES: Record<Step, object> = {
+  personal: SAMPLE_PERSONAL,
+  medical: SAMPLE_MEDICAL,
+  bariatric: SAMPLE_BARIATRIC,
+  device: SAMPLE_DEVICE,
+}
+
+/** A verified customer with the given onboarding steps saved (all four = onboarded). */
+export async function createCustomer(
+  steps: Step[] = ['personal', 'medical', 'bariatric', 'device'],
+  overrides: Partial<Record<Step, object>> = {},
+) {
+  const customer = await createVerifiedCustomer()
+  const token = await customerToken(customer.email, customer.password)
+  for (const step of steps) {
+    const { status, json } = await providerCall('PUT', `v1/auth/profile/${step}/`, {
+      token,
+      body: { ...STEP_BODIES[step], ...overrides[step] },
+    })
+    if (status !== 200) throw new Error(`${step} failed: ${JSON.stringify(json)}`)
+  }
+  return customer
+}

@@ -1,0 +1,28 @@
+import { expect, type Page } from '@playwright/test'
+import { createCustomer, DEMO_ADMINS } from './provider'
+
+// Signs in through the real screens (works with and without JavaScript).
+
+export async function signInCustomer(page: Page, email: string, password: string) {
+  await page.goto('/customer/signin')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/customer\/signin/)
+}
+
+export async function signInAdmin(page: Page, role: keyof typeof DEMO_ADMINS = 'super') {
+  const admin = DEMO_ADMINS[role]
+  await page.goto('/admin/signin')
+  await page.getByLabel('Email', { exact: true }).fill(admin.email)
+  await page.getByLabel('Password', { exact: true }).fill(admin.password)
+  await page.getByRole('button', { name: 'Access Admin Portal', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard/)
+}
+
+/** A fresh onboarded patient (or one with the given steps), signed in. */
+export async function signInNewCustomer(page: Page, ...args: Parameters<typeof createCustomer>) {
+  const customer = await createCustomer(...args)
+  await signInCustomer(page, customer.email, customer.password)
+  return customer
+}
