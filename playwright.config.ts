@@ -40,7 +40,7 @@ export default defineConfig({
   webServer: {
     // The built production bundle with the embedded reference provider on a known port,
     // so tests can read its dev outbox and request log.
-    command: 'node build/server.js',
+    command: `node ${process.env.BUILD_DIR || 'build'}/server.js`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

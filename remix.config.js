@@ -1,9 +1,16 @@
+// BUILD_DIR lets several builds live side by side (e.g. parallel e2e runs); default 'build'.
+const buildDir = process.env.BUILD_DIR || 'build'
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   // Classic compiler. Route modules live in app/routes as flat routes.
   ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
+  serverBuildPath: `${buildDir}/index.js`,
+  assetsBuildDirectory: `${buildDir}/client`,
+  publicPath: '/build/',
+  cacheDirectory: `.cache/${buildDir}`,
   tailwind: true,
   postcss: false,
   future: {

@@ -12,7 +12,9 @@ import { securityHeaders } from './server/security-headers'
 
 const SHUTDOWN_GRACE_MS = 9_000
 const buildDir = path.dirname(fileURLToPath(import.meta.url))
+// Static files of public/ sit beside the build directory; the fingerprinted client build inside it.
 const publicDir = path.resolve(buildDir, '..', 'public')
+const clientBuildDir = path.join(buildDir, 'client')
 const version = process.env.BARICARE_VERSION ?? 'dev'
 
 function fail(line: string): never {
@@ -62,7 +64,7 @@ app.get('/healthz', (_req, res) => {
 })
 
 // Fingerprinted build assets never change; everything else in public/ may.
-app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
+app.use('/build', express.static(clientBuildDir, { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(publicDir, { maxAge: '1h', index: false }))
 
 app.all(

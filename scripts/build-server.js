@@ -3,6 +3,7 @@
 import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 
+const outDir = process.env.BUILD_DIR || 'build'
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 const common = {
   bundle: true,
@@ -14,9 +15,9 @@ const common = {
   define: { 'process.env.BARICARE_VERSION': JSON.stringify(version) },
 }
 
-await build({ ...common, entryPoints: ['server.ts'], outfile: 'build/server.js' })
+await build({ ...common, entryPoints: ['server.ts'], outfile: `${outDir}/server.js` })
 await build({
   ...common,
   entryPoints: { provider: 'provider/main.ts', 'provider-seed': 'provider/seed-demo.ts' },
-  outdir: 'build',
+  outdir: outDir,
 })

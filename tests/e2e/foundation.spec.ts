@@ -92,7 +92,7 @@ test.describe('without JavaScript', () => {
 })
 
 test('the server exits with status 1 and one clear line on an invalid PORT', () => {
-  const result = spawnSync(process.execPath, ['build/server.js'], {
+  const result = spawnSync(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: { ...process.env, PORT: 'not-a-port', NODE_ENV: 'test', PROVIDER_API_URL: 'http://127.0.0.1:9/' },
     encoding: 'utf8',
     timeout: 10_000,
@@ -103,7 +103,7 @@ test('the server exits with status 1 and one clear line on an invalid PORT', () 
 })
 
 test('the server refuses to start in production without SESSION_SECRET', () => {
-  const result = spawnSync(process.execPath, ['build/server.js'], {
+  const result = spawnSync(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', PROVIDER_API_URL: 'http://127.0.0.1:9/' },
     encoding: 'utf8',
     timeout: 10_000,
