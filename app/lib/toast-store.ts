@@ -1,4 +1,4 @@
-import { MAX_TOASTS, toastSchema, type Toast, type ToastInput } from './toast'
+import { MAX_TOASTS, toToast, type Toast, type ToastInput } from './toast'
 
 // Client-side toast store: flash toasts from the server and toasts pushed by client code share it.
 type Listener = () => void
@@ -10,7 +10,7 @@ function emit() {
 }
 
 export function pushToast(input: ToastInput) {
-  const next = toastSchema.parse(input)
+  const next = toToast(input)
   if (toasts.some((t) => t.id === next.id)) return
   toasts = [...toasts, next].slice(-MAX_TOASTS)
   emit()

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { getEnv } from './env.server'
-import { toastSchema, type Toast, type ToastInput } from './toast'
+import { z } from 'zod'
+import { toToast, type Toast, type ToastInput } from './toast'
 
 export type { Toast, ToastInput }
 
@@ -28,7 +29,7 @@ export async function createToastHeaders(...toasts: ToastInput[]): Promise<Heade
   const session = await store.getSession()
   session.flash(
     TOAST_KEY,
-    toasts.map((t) => toastSchema.parse(t)),
+    toasts.map((t) => toToast(t)),
   )
   return new Headers({ 'Set-Cookie': await store.commitSession(session) })
 }
@@ -51,7 +52,15 @@ export async function getToasts(request: Request): Promise<{ toasts: Toast[]; he
   }
 }
 
-const z_toasts = toastSchema.array()
+// The cookie is signed, but an old deploy may have written another shape: validate, don't trust.
+const z_toasts = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().optional(),
+    type: z.enum(['success', 'destructive']),
+  })
+  .array()
 
 /** Merges header sets; repeated Set-Cookie values are all kept. */
 export function combineHeaders(...all: Array<HeadersInit | null | undefined>): Headers {

@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# BariCare production image: build in one stage, run a slim, non-root runtime with production
+# dependencies only. scripts/container-check.sh rehearses these same steps without Docker.
+
+ARG NODE_VERSION=20.20.2
+
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+# better-sqlite3 (the optional embedded reference provider) compiles from source.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# node is PID 1 and server.ts handles SIGTERM/SIGINT itself (graceful shutdown within 10 s).
+CMD ["node", "build/server.js"]

@@ -1,0 +1,76 @@
+// JavaScript and CSS that each route makes the browser download (gzip), from the production build,
+// checked against the budgets: public screens ≤ 120 KB JS, the app's screens ≤ 200 KB, CSS ≤ 20 KB.
+// `node scripts/size.js` prints the table; `--check` also exits 1 when a budget is exceeded.
+import { readFileSync, readdirSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const KB = 1024
+export const BUDGETS = { publicJs: 120 * KB, appJs: 200 * KB, css: 20 * KB }
+
+const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
+const clientDir = path.join(buildDir, 'client')
+if (!existsSync(path.join(buildDir, 'index.js'))) {
+  console.error(`No build at ${buildDir}: run \`npm run build\` first.`)
+  process.exit(1)
+}
+const { assets } = await import(pathToFileURL(path.join(buildDir, 'index.js')).href)
+
+const gzipCache = new Map()
+function gzipSize(publicUrl) {
+  if (!gzipCache.has(publicUrl)) {
+    const file = path.join(clientDir, publicUrl.replace(/^\/build\//, ''))
+    gzipCache.set(publicUrl, gzipSync(readFileSync(file), { level: 9 }).length)
+  }
+  return gzipCache.get(publicUrl)
+}
+
+function ancestry(routeId) {
+  const chain = []
+  for (let id = routeId; id; id = assets.routes[id]?.parentId) chain.unshift(assets.routes[id])
+  return chain
+}
+
+/** Screens a signed-out visitor can reach are "public"; everything behind a guard is "app". */
+function isPublic(route) {
+  const id = route.id
+  return (
+    id === 'root' ||
+    id.startsWith('routes/_public') ||
+    ['routes/$', 'routes/_index', 'routes/not-authorized', 'routes/signin', 'routes/signup'].includes(id)
+  )
+}
+
+const rows = []
+for (const route of Object.values(assets.routes)) {
+  if (!route.hasDefaultExport && route.id !== 'root') continue
+  const files = new Set([assets.entry.module, ...assets.entry.imports])
+  for (const r of ancestry(route.id)) {
+    if (r.module) files.add(r.module)
+    for (const i of r.imports ?? []) files.add(i)
+  }
+  const js = [...files].reduce((sum, f) => sum + gzipSize(f), 0)
+  const pub = isPublic(route)
+  const budget = pub ? BUDGETS.publicJs : BUDGETS.appJs
+  rows.push({ route: route.id.replace(/^routes\//, ''), kind: pub ? 'public' : 'app', js, budget })
+}
+
+const cssFiles = readdirSync(path.join(clientDir, '_assets')).filter((f) => f.endsWith('.css'))
+const css = cssFiles.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(clientDir, '_assets', f)), { level: 9 }).length, 0)
+
+const fmt = (n) => `${(n / KB).toFixed(1)} KB`
+rows.sort((a, b) => b.js - a.js)
+const width = Math.max(...rows.map((r) => r.route.length), 5)
+console.log(`${'route'.padEnd(width)}  kind    JS (gzip)   budget     ok`)
+for (const r of rows) {
+  console.log(`${r.route.padEnd(width)}  ${r.kind.padEnd(6)}  ${fmt(r.js).padStart(9)}  ${fmt(r.budget).padStart(9)}  ${r.js <= r.budget ? 'yes' : 'NO'}`)
+}
+console.log(`${'CSS (all)'.padEnd(width)}  ${''.padEnd(6)}  ${fmt(css).padStart(9)}  ${fmt(BUDGETS.css).padStart(9)}  ${css <= BUDGETS.css ? 'yes' : 'NO'}`)
+
+const over = rows.filter((r) => r.js > r.budget)
+if (process.argv.includes('--check') && (over.length > 0 || css > BUDGETS.css)) {
+  for (const r of over) console.error(`Budget exceeded: ${r.route} ships ${fmt(r.js)} of JavaScript (budget ${fmt(r.budget)})`)
+  if (css > BUDGETS.css) console.error(`Budget exceeded: CSS is ${fmt(css)} (budget ${fmt(BUDGETS.css)})`)
+  process.exit(1)
+}
