@@ -7,10 +7,13 @@ import express from 'express'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/lib/env.server'
+import { bodyLimit } from './server/body-limit'
+import { crossSiteRequestGuard } from './server/csrf'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
 
 const SHUTDOWN_GRACE_MS = 9_000
+const MAX_BODY_BYTES = 256 * 1024
 const buildDir = path.dirname(fileURLToPath(import.meta.url))
 // Static files of public/ sit beside the build directory; the fingerprinted client build inside it.
 const publicDir = path.resolve(buildDir, '..', 'public')
@@ -57,6 +60,8 @@ app.set('trust proxy', 1)
 app.use(requestLog())
 app.use(securityHeaders({ production }))
 app.use(compression())
+app.use(crossSiteRequestGuard({ trustedOrigins: env.APP_URL ? [env.APP_URL] : [] }))
+app.use(bodyLimit(MAX_BODY_BYTES))
 
 app.get('/healthz', (_req, res) => {
   res.setHeader('Cache-Control', 'no-store')
@@ -72,7 +77,7 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+    getLoadContext: (req, res) => ({ cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? 'unknown' }),
   }),
 )
 

@@ -59,5 +59,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 declare module '@remix-run/node' {
   interface AppLoadContext {
     cspNonce?: string
+    /** The client's address as express resolved it (honours `trust proxy`). */
+    clientIp?: string
   }
 }

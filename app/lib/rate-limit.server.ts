@@ -1,0 +1,67 @@
+// Abuse limits for the unauthenticated forms (sign-in, sign-up, forgot password, resend
+// verification): per client IP and per e-mail address, in memory. One server process is what we
+// run; several replicas would each count on their own, which still bounds the total.
+
+export type LimitedAction = 'signin' | 'admin-signin' | 'signup' | 'forgot-password' | 'resend-verification'
+
+type Rule = { limit: number; windowMs: number }
+
+const MINUTE = 60_000
+export const RATE_LIMITS: Record<LimitedAction, { perIp: Rule; perEmail: Rule }> = {
+  signin: { perIp: { limit: 30, windowMs: 15 * MINUTE }, perEmail: { limit: 10, windowMs: 15 * MINUTE } },
+  'admin-signin': { perIp: { limit: 20, windowMs: 15 * MINUTE }, perEmail: { limit: 5, windowMs: 15 * MINUTE } },
+  signup: { perIp: { limit: 10, windowMs: 60 * MINUTE }, perEmail: { limit: 5, windowMs: 60 * MINUTE } },
+  'forgot-password': { perIp: { limit: 10, windowMs: 15 * MINUTE }, perEmail: { limit: 5, windowMs: 15 * MINUTE } },
+  'resend-verification': { perIp: { limit: 10, windowMs: 15 * MINUTE }, perEmail: { limit: 5, windowMs: 15 * MINUTE } },
+}
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.'
+
+type Window = { count: number; resetAt: number }
+const windows = new Map<string, Window>()
+const MAX_TRACKED_KEYS = 50_000
+
+function hit(key: string, rule: Rule, now: number): { allowed: boolean; retryAfterMs: number } {
+  let window = windows.get(key)
+  if (!window || window.resetAt <= now) {
+    if (windows.size >= MAX_TRACKED_KEYS) sweep(now)
+    window = { count: 0, resetAt: now + rule.windowMs }
+    windows.set(key, window)
+  }
+  window.count += 1
+  return { allowed: window.count <= rule.limit, retryAfterMs: window.resetAt - now }
+}
+
+function sweep(now: number) {
+  for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key)
+  // Still full (an attack from very many addresses): forget the oldest half rather than grow.
+  if (windows.size >= MAX_TRACKED_KEYS) {
+    let i = 0
+    for (const key of windows.keys()) if (i++ % 2 === 0) windows.delete(key)
+  }
+}
+
+/**
+ * Counts one attempt of `action` from this client (and for this e-mail, when given).
+ * `context.clientIp` is express's req.ip (server.ts), which honours `trust proxy` and so cannot be
+ * spoofed with a forwarded header. Returns null when allowed, else the seconds to wait.
+ */
+export function checkRateLimit(
+  context: { clientIp?: string },
+  action: LimitedAction,
+  email?: string | null,
+  now = Date.now(),
+) {
+  const rules = RATE_LIMITS[action]
+  const byIp = hit(`${action}:ip:${context.clientIp ?? 'unknown'}`, rules.perIp, now)
+  const normalised = email?.trim().toLowerCase()
+  const byEmail = normalised ? hit(`${action}:email:${normalised}`, rules.perEmail, now) : null
+  const blocked = [byIp, byEmail].filter((r) => r && !r.allowed)
+  if (blocked.length === 0) return null
+  return Math.ceil(Math.max(...blocked.map((r) => r!.retryAfterMs)) / 1000)
+}
+
+/** Tests only: start from empty windows. */
+export function resetRateLimits() {
+  windows.clear()
+}

@@ -1,0 +1,35 @@
+import type { NextFunction, Request, Response } from 'express'
+
+/**
+ * Caps request bodies before Remix buffers them for request.formData(). Our largest form (the
+ * health profile) is a few kilobytes; a body over the limit is refused with 413 and a plain page.
+ */
+export function bodyLimit(maxBytes: number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const declared = Number(req.get('content-length') ?? 0)
+    if (declared > maxBytes) return refuse(res)
+    if (req.get('transfer-encoding') === undefined) return next()
+    // Chunked bodies have no declared length: count as they stream.
+    let seen = 0
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length
+      if (seen > maxBytes && !res.headersSent) {
+        refuse(res)
+        req.destroy()
+      }
+    })
+    next()
+  }
+}
+
+function refuse(res: Response) {
+  res
+    .status(413)
+    .set('Connection', 'close')
+    .type('html')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too much data</title></head>' +
+        '<body><main><h1>Too much data</h1><p>What you sent was larger than this page accepts. ' +
+        'Please go back, shorten it and try again.</p></main></body></html>',
+    )
+}
