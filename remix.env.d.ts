@@ -7,3 +7,5 @@ declare module '@remix-run/node' {
     v3_singleFetch: true
   }
 }
+
+export {}

@@ -66,7 +66,7 @@ function splitSecrets(value: string) {
 export type EnvResult = { ok: true; env: Env } | { ok: false; error: string }
 
 /** Parses an environment; on failure returns one line naming the first bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): EnvResult {
+export function parseEnv(source: Record<string, string | undefined>): EnvResult {
   const result = envSchema.safeParse(source)
   if (!result.success) {
     const issue = result.error.issues[0]

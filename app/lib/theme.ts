@@ -19,7 +19,7 @@ export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean): '
 export const themeBootScript = `(function(){try{var d=document.documentElement;d.classList.remove('no-js');var c=localStorage.getItem('${THEME_STORAGE_KEY}');if(c!=='light'&&c!=='dark')c='system';var dark=c==='dark'||(c==='system'&&window.matchMedia('(prefers-color-scheme: dark)').matches);d.classList.toggle('dark',dark);d.classList.toggle('light',!dark);d.style.colorScheme=dark?'dark':'light';}catch(e){}})();`
 
 export function applyTheme(choice: ThemeChoice) {
-  const dark = resolveTheme(choice, window.matchMedia('(prefers-color-scheme: dark)').matches)
+  const dark = resolveTheme(choice, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark'
   const root = document.documentElement
   root.classList.toggle('dark', dark)
   root.classList.toggle('light', !dark)

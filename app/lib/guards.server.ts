@@ -1,0 +1,74 @@
+// Loader/action guards (DESIGN.md §4). Each returns what the caller needs or throws a redirect.
+// Remix runs matched loaders in parallel, so every loader and action calls its guard itself.
+import { redirect } from '@remix-run/node'
+import {
+  currentPath,
+  HOME_PATH,
+  NOT_AUTHORIZED_PATH,
+  PROFILE_SETUP_PATH,
+  signInPathWithRedirect,
+} from './portal'
+import { ADMIN_ROLES, isRoleAllowed, resolveAdminRole, type AdminRole } from './roles'
+import {
+  getAdmin,
+  getCustomer,
+  getSession,
+  type AdminSession,
+  type AppSession,
+  type CustomerSession,
+} from './session.server'
+
+export type CustomerContext = { session: AppSession; customer: CustomerSession }
+export type AdminContext = { session: AppSession; admin: AdminSession; role: AdminRole }
+
+/** Public customer screens: a signed-in customer goes to the dashboard. */
+export async function requireAnonymousCustomer(request: Request): Promise<{ session: AppSession }> {
+  const session = await getSession(request)
+  if (getCustomer(session)) throw redirect(HOME_PATH.customer)
+  return { session }
+}
+
+/** Any customer screen: no token → sign-in, coming back here afterwards. */
+export async function requireCustomer(request: Request): Promise<CustomerContext> {
+  const session = await getSession(request)
+  const customer = getCustomer(session)
+  if (!customer) throw redirect(signInPathWithRedirect('customer', currentPath(request)))
+  return { session, customer }
+}
+
+/** The main customer screens (SPEC.md §4 onboarding gate). */
+export async function requireOnboardedCustomer(request: Request): Promise<CustomerContext> {
+  const context = await requireCustomer(request)
+  if (!context.customer.is_onboarded) throw redirect(PROFILE_SETUP_PATH)
+  return context
+}
+
+/** The profile-setup wizard: only until onboarding is done. */
+export async function requireNotOnboardedCustomer(request: Request): Promise<CustomerContext> {
+  const context = await requireCustomer(request)
+  if (context.customer.is_onboarded) throw redirect(HOME_PATH.customer)
+  return context
+}
+
+/** Public admin screens: a signed-in admin goes to the dashboard. */
+export async function requireAnonymousAdmin(request: Request): Promise<{ session: AppSession }> {
+  const session = await getSession(request)
+  if (getAdmin(session)) throw redirect(HOME_PATH.admin)
+  return { session }
+}
+
+/**
+ * Admin screens. Every guarded admin page lists its allowed roles (both, unless stated), so an
+ * admin whose roles resolve to none is never let in.
+ */
+export async function requireAdmin(
+  request: Request,
+  options: { roles?: readonly AdminRole[] } = {},
+): Promise<AdminContext> {
+  const session = await getSession(request)
+  const admin = getAdmin(session)
+  if (!admin) throw redirect(signInPathWithRedirect('admin', currentPath(request)))
+  const role = resolveAdminRole(admin.roles.length > 0 ? admin.roles : admin.user?.roles)
+  if (role === null || !isRoleAllowed(role, options.roles ?? ADMIN_ROLES)) throw redirect(NOT_AUTHORIZED_PATH)
+  return { session, admin, role }
+}

@@ -1,0 +1,240 @@
+// Every call to the provider API goes through here (DESIGN.md §3): base URL, bearer token by page
+// portal, timeout, error shape, and the one-refresh-one-retry rule for expired access tokens.
+import { createHash } from 'node:crypto'
+import { getEnv } from './env.server'
+import {
+  currentPath,
+  hasIdentityQuery,
+  isAuthScreen,
+  portalOf,
+  SIGN_IN_PATH,
+  signInPathWithRedirect,
+  type Portal,
+} from './portal'
+import {
+  faultResult,
+  httpErrorResult,
+  isRecord,
+  SESSION_EXPIRED_MESSAGE,
+  successResult,
+  type ProviderFailure,
+  type ProviderResult,
+} from './provider-errors'
+import {
+  clearPortal,
+  commitSession,
+  destroySession,
+  getAccessToken,
+  getRefreshToken,
+  getSession,
+  sessionHeaders,
+  setAccessToken,
+  type AppSession,
+} from './session.server'
+import { redirectWithToast } from './toast.server'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export type CallOptions = {
+  /** Sent as JSON. */
+  body?: unknown
+  query?: Record<string, string | undefined>
+  /** Send the page portal's bearer token (default). `false` for sign-in, sign-up and friends. */
+  auth?: boolean
+}
+
+export type ProviderClient = {
+  readonly portal: Portal
+  /** The same session object the client reads tokens from and writes refreshed tokens to. */
+  readonly session: AppSession
+  /** `Set-Cookie` once the client itself changed the session (a refreshed token); else empty. */
+  readonly headers: Headers
+  call<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
+  /** `Set-Cookie` for the session as it is now, for actions that changed `session` themselves. */
+  commit(): Promise<Headers>
+}
+
+const REFRESH_PATH: Record<Portal, string> = {
+  customer: 'v1/auth/token/refresh/',
+  admin: 'v1/admin/token/refresh/',
+}
+
+// A loader that arrives a moment after a refresh, still carrying the stale cookie (parallel
+// loaders of one navigation, a second tab), reuses the new access token for this long instead of
+// refreshing again. Access tokens live minutes, so this stays well inside their lifetime.
+const REFRESH_REUSE_MS = 60_000
+
+// Request Timeout and Too Many Requests say "not now", not "never".
+const TRANSIENT_STATUSES = new Set([408, 429])
+
+type RefreshOutcome =
+  { kind: 'ok'; access: string } | { kind: 'rejected' } | { kind: 'unavailable'; failure: ProviderFailure }
+
+type RefreshEntry = { outcome: Promise<RefreshOutcome>; reuseUntil: number }
+
+// Keyed by a hash so that refresh tokens are not kept around in plain text.
+const refreshes = new Map<string, RefreshEntry>()
+
+/** Forgets shared refreshes; for tests that reuse tokens. */
+export function resetRefreshCache(): void {
+  refreshes.clear()
+}
+
+function providerUrl(path: string, query?: CallOptions['query']): URL {
+  const base = getEnv().PROVIDER_API_URL
+  if (!base) throw new Error('PROVIDER_API_URL is not set')
+  // SPEC.md §7 spells paths both with and without a leading '/'; both are relative to the base.
+  const url = new URL(path.replace(/^\/+/, ''), base)
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, value)
+  }
+  return url
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+}
+
+async function send(
+  method: HttpMethod,
+  path: string,
+  options: CallOptions,
+  token: string | undefined,
+): Promise<ProviderResult<unknown>> {
+  const url = providerUrl(path, options.query)
+  const headers = new Headers({ Accept: 'application/json' })
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  let body: string | undefined
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(options.body)
+  }
+
+  let result: ProviderResult<unknown>
+  try {
+    // The signal also bounds reading the body, so a provider that stalls mid-answer times out too.
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(getEnv().PROVIDER_TIMEOUT_MS),
+      // A redirect from an API is a misconfiguration; following it could carry the token along.
+      redirect: 'manual',
+    })
+    result = interpret(response.status, await response.text())
+  } catch (error) {
+    result = faultResult(isTimeout(error) ? 'timeout' : 'network')
+  }
+  if (!result.ok && result.kind !== 'http') {
+    // Method and path only: queries and bodies may carry tokens, e-mails and health data.
+    console.warn(`provider ${method} ${url.pathname}: ${result.kind} (status ${result.status})`)
+  }
+  return result
+}
+
+function interpret(status: number, text: string): ProviderResult<unknown> {
+  const success = status >= 200 && status < 300
+  if (success && text.trim() === '') return successResult(status, {})
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return faultResult('bad-response', status)
+  }
+  if (!isRecord(parsed) || (status >= 300 && status < 400)) return faultResult('bad-response', status)
+  return success ? successResult(status, parsed) : httpErrorResult(status, parsed)
+}
+
+async function refreshOnce(portal: Portal, refreshToken: string): Promise<RefreshOutcome> {
+  const result = await send('POST', REFRESH_PATH[portal], { body: { refresh: refreshToken } }, undefined)
+  if (result.ok) {
+    const access = isRecord(result.content) ? result.content.access : undefined
+    return typeof access === 'string' && access !== '' ? { kind: 'ok', access } : { kind: 'rejected' }
+  }
+  // The provider said no (expired, revoked, forged): the session is over. A provider that is down,
+  // broken or busy is not the user's fault, so that is reported like any other fault and they stay in.
+  if (result.kind === 'http' && result.status < 500 && !TRANSIENT_STATUSES.has(result.status)) {
+    return { kind: 'rejected' }
+  }
+  return { kind: 'unavailable', failure: result }
+}
+
+/** One refresh per refresh token at a time; callers that fail together wait for the same one. */
+function sharedRefresh(portal: Portal, refreshToken: string): Promise<RefreshOutcome> {
+  const now = Date.now()
+  for (const [key, entry] of refreshes) if (entry.reuseUntil <= now) refreshes.delete(key)
+
+  const key = createHash('sha256').update(`${portal}\n${refreshToken}`).digest('base64url')
+  const existing = refreshes.get(key)
+  if (existing) return existing.outcome
+
+  const entry: RefreshEntry = { outcome: refreshOnce(portal, refreshToken), reuseUntil: Infinity }
+  refreshes.set(key, entry)
+  void entry.outcome.then((outcome) => {
+    // Only a success is worth sharing later; a failure is retried by whoever comes next.
+    if (outcome.kind === 'ok') entry.reuseUntil = Date.now() + REFRESH_REUSE_MS
+    else if (refreshes.get(key) === entry) refreshes.delete(key)
+  })
+  return entry.outcome
+}
+
+export async function createProviderClient(
+  request: Request,
+  options: { session?: AppSession } = {},
+): Promise<ProviderClient> {
+  const session = options.session ?? (await getSession(request))
+  const pageUrl = new URL(request.url)
+  const portal = portalOf(pageUrl.pathname)
+  const headers = new Headers()
+
+  async function sessionExpired(): Promise<Response> {
+    clearPortal(session, portal)
+    return redirectWithToast(
+      signInPathWithRedirect(portal, currentPath(request)),
+      { title: SESSION_EXPIRED_MESSAGE, type: 'destructive' },
+      { headers: { 'Set-Cookie': await commitSession(session) } },
+    )
+  }
+
+  // SPEC.md §8: on an auth screen, or with token/email in the page query, a refused token means
+  // the stored session no longer belongs to whoever is here: forget everything.
+  async function signedOutEverywhere(): Promise<Response> {
+    return redirectWithToast(
+      SIGN_IN_PATH[portal],
+      { title: SESSION_EXPIRED_MESSAGE, type: 'destructive' },
+      { headers: { 'Set-Cookie': await destroySession(session) } },
+    )
+  }
+
+  async function call<T>(
+    method: HttpMethod,
+    path: string,
+    callOptions: CallOptions = {},
+  ): Promise<ProviderResult<T>> {
+    const auth = callOptions.auth ?? true
+    const first = await send(method, path, callOptions, auth ? getAccessToken(session, portal) : undefined)
+    // Without a bearer token a 401 is an answer (wrong credentials), not an expired session.
+    if (!auth || first.ok || first.kind !== 'http' || first.status !== 401) return first as ProviderResult<T>
+
+    if (isAuthScreen(pageUrl.pathname) || hasIdentityQuery(pageUrl)) throw await signedOutEverywhere()
+
+    const refreshToken = getRefreshToken(session, portal)
+    const outcome: RefreshOutcome = refreshToken
+      ? await sharedRefresh(portal, refreshToken)
+      : { kind: 'rejected' }
+    if (outcome.kind === 'rejected') throw await sessionExpired()
+    if (outcome.kind === 'unavailable') return outcome.failure
+
+    setAccessToken(session, portal, outcome.access)
+    headers.set('Set-Cookie', await commitSession(session))
+    return (await send(method, path, callOptions, outcome.access)) as ProviderResult<T>
+  }
+
+  return {
+    portal,
+    session,
+    headers,
+    call,
+    commit: () => sessionHeaders(session),
+  }
+}

@@ -1,0 +1,76 @@
+// The shape of every provider answer as the screens see it, and the user-facing texts for the
+// faults that never reach the provider's own error messages. Pure: components may import it.
+import { GENERIC_ERROR } from './messages'
+
+export const PROVIDER_TIMEOUT_MESSAGE = 'The health service took too long to respond. Please try again.'
+export const PROVIDER_UNREACHABLE_MESSAGE =
+  "We couldn't reach the health service. Please try again in a moment."
+export const PROVIDER_BAD_RESPONSE_MESSAGE =
+  'The health service returned an unexpected response. Please try again.'
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
+
+export type FieldErrors = Record<string, string[]>
+
+/** 'http': the provider answered with an error; the others: it did not answer usefully. */
+export type ProviderFailureKind = 'http' | 'timeout' | 'network' | 'bad-response'
+
+export type ProviderSuccess<T> = { ok: true; status: number; message: string; content: T }
+
+export type ProviderFailure = {
+  ok: false
+  /** HTTP status, or 0 when no response arrived (timeout, network). */
+  status: number
+  message: string
+  fieldErrors: FieldErrors
+  kind: ProviderFailureKind
+}
+
+export type ProviderResult<T> = ProviderSuccess<T> | ProviderFailure
+
+const FAULT_MESSAGES: Record<Exclude<ProviderFailureKind, 'http'>, string> = {
+  timeout: PROVIDER_TIMEOUT_MESSAGE,
+  network: PROVIDER_UNREACHABLE_MESSAGE,
+  'bad-response': PROVIDER_BAD_RESPONSE_MESSAGE,
+}
+
+export function faultResult(kind: Exclude<ProviderFailureKind, 'http'>, status = 0): ProviderFailure {
+  return { ok: false, status, message: FAULT_MESSAGES[kind], fieldErrors: {}, kind }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * The provider's `data` object (field → string or string[]) as field → string[]. Anything else in
+ * there (numbers, nested objects) is not something we can show under a field, so it is dropped.
+ */
+export function toFieldErrors(data: unknown): FieldErrors {
+  if (!isRecord(data)) return {}
+  const errors: FieldErrors = {}
+  for (const [field, value] of Object.entries(data)) {
+    const messages = (Array.isArray(value) ? value : [value]).filter(
+      (m): m is string => typeof m === 'string' && m.trim() !== '',
+    )
+    if (messages.length > 0) errors[field] = messages
+  }
+  return errors
+}
+
+/** An HTTP error answer (already parsed as JSON) in our shape. */
+export function httpErrorResult(status: number, body: unknown): ProviderFailure {
+  const record = isRecord(body) ? body : {}
+  const message =
+    typeof record.message === 'string' && record.message.trim() !== '' ? record.message : GENERIC_ERROR
+  return { ok: false, status, message, fieldErrors: toFieldErrors(record.data), kind: 'http' }
+}
+
+export function successResult<T>(status: number, body: unknown): ProviderSuccess<T> {
+  const record = isRecord(body) ? body : {}
+  return {
+    ok: true,
+    status,
+    message: typeof record.message === 'string' ? record.message : '',
+    content: ('content' in record ? record.content : null) as T,
+  }
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import * as providerApi from '~/lib/provider-api.server'
+import { createProviderClient, type ProviderClient } from '~/lib/provider-client.server'
+import { admin, customer, pageRequest, sessionCookie, useTestEnv } from './helpers'
+import { startStubProvider, type StubProvider } from './stub-provider'
+
+let stub: StubProvider
+let baseUrl = ''
+
+useTestEnv(() => ({ PROVIDER_API_URL: baseUrl, PROVIDER_TIMEOUT_MS: '2000' }))
+
+beforeAll(async () => {
+  stub = await startStubProvider(() => ({ json: { message: 'OK', content: { echoed: true } } }))
+  baseUrl = stub.url
+})
+
+afterAll(() => stub.close())
+
+beforeEach(() => {
+  stub.requests.length = 0
+})
+
+type Case = {
+  name: string
+  page: string
+  run: (api: ProviderClient) => Promise<unknown>
+  method: string
+  path: string
+  body?: unknown
+  query?: Record<string, string>
+  bearer: string | undefined
+}
+
+// SPEC.md §7, one row per call; the page decides which portal's token a bearer call carries.
+const cases: Case[] = [
+  {
+    name: 'signIn',
+    page: '/customer/signin',
+    run: (api) => providerApi.signIn(api, { email: 'p@x.co', password: 'pw' }),
+    method: 'POST',
+    path: '/v1/auth/login/',
+    body: { email: 'p@x.co', password: 'pw' },
+    bearer: undefined,
+  },
+  {
+    name: 'adminSignIn',
+    page: '/admin/signin',
+    run: (api) => providerApi.adminSignIn(api, { email: 'a@x.co', password: 'pw' }),
+    method: 'POST',
+    path: '/v1/admin/login/',
+    body: { email: 'a@x.co', password: 'pw' },
+    bearer: undefined,
+  },
+  {
+    name: 'getProfile',
+    page: '/customer/dashboard',
+    run: (api) => providerApi.getProfile(api),
+    method: 'GET',
+    path: '/v1/auth/profile/',
+    bearer: 'customer-access',
+  },
+  {
+    name: 'getAdminProfile',
+    page: '/admin/dashboard',
+    run: (api) => providerApi.getAdminProfile(api),
+    method: 'GET',
+    path: '/v1/admin/profile/',
+    bearer: 'admin-access',
+  },
+  {
+    name: 'signUp',
+    page: '/customer/signup',
+    run: (api) => providerApi.signUp(api, { email: 'p@x.co', password: 'pw', conf_password: 'pw' }),
+    method: 'POST',
+    path: '/v1/auth/signup/',
+    body: { email: 'p@x.co', password: 'pw', conf_password: 'pw' },
+    bearer: undefined,
+  },
+  {
+    name: 'resendVerification',
+    page: '/customer/signup',
+    run: (api) => providerApi.resendVerification(api, 'p@x.co'),
+    method: 'POST',
+    path: '/v1/auth/resend-verify-email/',
+    body: { email: 'p@x.co' },
+    bearer: undefined,
+  },
+  {
+    name: 'verifyEmail',
+    page: '/customer/verify-email?token=t1&email=p%40x.co',
+    run: (api) => providerApi.verifyEmail(api, { token: 't1', email: 'p@x.co' }),
+    method: 'GET',
+    path: '/v1/auth/verify-email-token/',
+    query: { token: 't1', email: 'p@x.co' },
+    bearer: undefined,
+  },
+  {
+    name: 'forgotPassword (admin)',
+    page: '/admin/forgot-password',
+    run: (api) => providerApi.forgotPassword(api, 'a@x.co', 'admin'),
+    method: 'POST',
+    path: '/v1/auth/forgot_password/',
+    body: { email: 'a@x.co', portal: 'admin' },
+    bearer: undefined,
+  },
+  {
+    name: 'resetPassword',
+    page: '/customer/reset-password?token=r1',
+    run: (api) =>
+      providerApi.resetPassword(api, { token: 'r1', new_password: 'N3w!pass', conf_password: 'N3w!pass' }),
+    method: 'POST',
+    path: '/v1/auth/reset_password/submit/',
+    body: { token: 'r1', new_password: 'N3w!pass', conf_password: 'N3w!pass' },
+    bearer: undefined,
+  },
+  {
+    name: 'completeTour',
+    page: '/customer/dashboard',
+    run: (api) => providerApi.completeTour(api),
+    method: 'POST',
+    path: '/v1/auth/tour-completed/',
+    bearer: 'customer-access',
+  },
+  ...(['personal', 'medical', 'bariatric', 'device'] as const).map((section): Case => ({
+    name: `save ${section}`,
+    page: '/customer/profile-setup?step=1',
+    run: (api) => {
+      const save = {
+        personal: providerApi.savePersonal,
+        medical: providerApi.saveMedical,
+        bariatric: providerApi.saveBariatric,
+        device: providerApi.saveDevice,
+      }[section]
+      return save(api, { field: section })
+    },
+    method: 'PUT',
+    path: `/v1/auth/profile/${section}/`,
+    body: { field: section },
+    bearer: 'customer-access',
+  })),
+]
+
+describe('typed provider calls', () => {
+  it.each(cases)('$name → $method $path', async ({ page, run, method, path, body, query, bearer }) => {
+    const cookie = await sessionCookie({ customer: customer(), admin: admin() })
+    const api = await createProviderClient(pageRequest(page, cookie))
+    expect(await run(api)).toMatchObject({ ok: true, content: { echoed: true } })
+
+    expect(stub.requests).toHaveLength(1)
+    const [request] = stub.requests
+    expect(request?.method).toBe(method)
+    expect(request?.path).toBe(path)
+    expect(request?.body).toEqual(body)
+    expect(Object.fromEntries(request?.query ?? [])).toEqual(query ?? {})
+    expect(request?.authorization).toBe(bearer ? `Bearer ${bearer}` : undefined)
+  })
+})

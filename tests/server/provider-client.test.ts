@@ -1,0 +1,459 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { GENERIC_ERROR } from '~/lib/messages'
+import { createProviderClient, resetRefreshCache } from '~/lib/provider-client.server'
+import {
+  PROVIDER_BAD_RESPONSE_MESSAGE,
+  PROVIDER_TIMEOUT_MESSAGE,
+  PROVIDER_UNREACHABLE_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+} from '~/lib/provider-errors'
+import { getAdmin, getCustomer, getSession } from '~/lib/session.server'
+import { getToasts } from '~/lib/toast.server'
+import {
+  admin,
+  cookiesFrom,
+  customer,
+  location,
+  pageRequest,
+  sessionCookie,
+  thrownResponse,
+  useTestEnv,
+} from './helpers'
+import { startStubProvider, unusedBaseUrl, type StubProvider, type StubRequest } from './stub-provider'
+
+const TIMEOUT_MS = 300
+const INVALID = { status: 401, json: { message: 'Token is invalid or expired', data: {} } }
+
+let stub: StubProvider
+let baseUrl = ''
+
+// A small token world: which access and refresh tokens the stub currently accepts.
+let validAccess: Set<string>
+let validRefresh: Set<string>
+let refreshDelayMs = 0
+let issued = 0
+
+function bearerOf(request: StubRequest) {
+  return request.authorization?.replace(/^Bearer /, '')
+}
+
+function world(request: StubRequest) {
+  if (request.path.endsWith('/token/refresh/')) {
+    const refresh = (request.body as { refresh?: string } | undefined)?.refresh
+    if (!refresh || !validRefresh.has(refresh)) return INVALID
+    const access = `fresh-access-${++issued}`
+    validAccess.add(access)
+    return { delayMs: refreshDelayMs, json: { message: 'Token refreshed', content: { access } } }
+  }
+  if (request.path.endsWith('/auth/login/')) {
+    return { status: 401, json: { message: 'Invalid email or password.', data: {} } }
+  }
+  const token = bearerOf(request)
+  if (!token || !validAccess.has(token)) return INVALID
+  return { json: { message: 'OK', content: { seenToken: token } } }
+}
+
+useTestEnv(() => ({ PROVIDER_API_URL: baseUrl, PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS) }))
+
+beforeAll(async () => {
+  stub = await startStubProvider(world)
+  baseUrl = stub.url
+})
+
+afterAll(() => stub.close())
+
+beforeEach(() => {
+  stub.requests.length = 0
+  stub.handle(world)
+  validAccess = new Set()
+  validRefresh = new Set(['customer-refresh', 'admin-refresh'])
+  refreshDelayMs = 0
+  issued = 0
+  resetRefreshCache()
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+
+const expiredCustomer = () => sessionCookie({ customer: customer({ token: 'expired-access' }) })
+
+async function sessionOf(cookie: string) {
+  return getSession(pageRequest('/', cookie))
+}
+
+describe('token refresh on 401', () => {
+  it('shares one refresh among five parallel calls and retries each once', async () => {
+    refreshDelayMs = 100 // keeps the refresh in flight while all five fail
+    const cookie = await expiredCustomer()
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, () => createProviderClient(pageRequest('/customer/dashboard', cookie))),
+    )
+    const results = await Promise.all(
+      clients.map((api) => api.call<{ seenToken: string }>('GET', 'v1/auth/profile/')),
+    )
+
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
+    const profileCalls = stub.requestsTo('/v1/auth/profile/')
+    expect(profileCalls.filter((r) => bearerOf(r) === 'expired-access')).toHaveLength(5)
+    expect(profileCalls.filter((r) => bearerOf(r) === 'fresh-access-1')).toHaveLength(5)
+    for (const result of results)
+      expect(result).toMatchObject({ ok: true, content: { seenToken: 'fresh-access-1' } })
+
+    // Each response stores the new token, so the next request does not start with a 401.
+    for (const api of clients) {
+      expect(getCustomer(await sessionOf(cookiesFrom(api.headers)))?.token).toBe('fresh-access-1')
+    }
+  })
+
+  it('shares one refresh among parallel calls of one loader too', async () => {
+    refreshDelayMs = 50
+    const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
+    const results = await Promise.all([1, 2, 3].map(() => api.call('GET', 'v1/auth/profile/')))
+    expect(results.every((r) => r.ok)).toBe(true)
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
+  })
+
+  it('lets a loader that arrives a moment later with the stale cookie reuse the refreshed token', async () => {
+    const cookie = await expiredCustomer()
+    const first = await createProviderClient(pageRequest('/customer/dashboard', cookie))
+    expect((await first.call('GET', 'v1/auth/profile/')).ok).toBe(true)
+
+    const late = await createProviderClient(pageRequest('/customer/profile', cookie))
+    expect(await late.call('GET', 'v1/auth/profile/')).toMatchObject({
+      ok: true,
+      content: { seenToken: 'fresh-access-1' },
+    })
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
+    expect(cookiesFrom(late.headers)).toMatch(/^__session=/)
+  })
+
+  it('sends the refresh token to the admin refresh endpoint on admin pages', async () => {
+    const cookie = await sessionCookie({ admin: admin({ access_token: 'expired-admin' }) })
+    const api = await createProviderClient(pageRequest('/admin/dashboard', cookie))
+    expect((await api.call('GET', 'v1/admin/profile/')).ok).toBe(true)
+    const [refresh] = stub.requestsTo('/v1/admin/token/refresh/')
+    expect(refresh?.body).toEqual({ refresh: 'admin-refresh' })
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(0)
+    expect(getAdmin(await sessionOf(cookiesFrom(api.headers)))?.access_token).toBe('fresh-access-1')
+  })
+
+  it('retries only once: a second 401 is returned, not refreshed again', async () => {
+    stub.handle((request) => (request.path.endsWith('/token/refresh/') ? world(request) : INVALID))
+    const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
+    const result = await api.call('GET', 'v1/auth/profile/')
+    expect(result).toMatchObject({
+      ok: false,
+      status: 401,
+      kind: 'http',
+      message: 'Token is invalid or expired',
+    })
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
+    expect(stub.requestsTo('/v1/auth/profile/')).toHaveLength(2)
+  })
+
+  it('keeps the user signed in and reports the fault when the refresh endpoint is down', async () => {
+    stub.handle((request) =>
+      request.path.endsWith('/token/refresh/')
+        ? { status: 502, text: '<html>Bad Gateway</html>' }
+        : world(request),
+    )
+    const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
+    const result = await api.call('GET', 'v1/auth/profile/')
+    expect(result).toMatchObject({ ok: false, kind: 'bad-response', message: PROVIDER_BAD_RESPONSE_MESSAGE })
+    expect(api.headers.getSetCookie()).toEqual([])
+  })
+  it.each([429, 503])(
+    'treats a %i from the refresh endpoint as "not now" and keeps the session',
+    async (status) => {
+      stub.handle((request) =>
+        request.path.endsWith('/token/refresh/')
+          ? { status, json: { message: 'Please slow down', data: {} } }
+          : world(request),
+      )
+      const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
+      expect(await api.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: false, status, kind: 'http' })
+      expect(api.headers.getSetCookie()).toEqual([])
+    },
+  )
+})
+
+describe('refresh rejected', () => {
+  it.each([
+    {
+      portal: 'customer',
+      page: '/customer/log-data?week=3',
+      path: 'v1/auth/profile/',
+      signIn: '/customer/signin?redirectTo=%2Fcustomer%2Flog-data%3Fweek%3D3',
+      refreshPath: '/v1/auth/token/refresh/',
+    },
+    {
+      portal: 'admin',
+      page: '/admin/patients',
+      path: 'v1/admin/profile/',
+      signIn: '/admin/signin?redirectTo=%2Fadmin%2Fpatients',
+      refreshPath: '/v1/admin/token/refresh/',
+    },
+  ])(
+    '$portal: clears that portal and redirects to its sign-in with a toast',
+    async ({ portal, page, path, signIn, refreshPath }) => {
+      validRefresh.clear()
+      const cookie = await sessionCookie({
+        customer: customer({ token: 'expired-access' }),
+        admin: admin({ access_token: 'expired-admin' }),
+      })
+      const api = await createProviderClient(pageRequest(page, cookie))
+      const response = await thrownResponse(api.call('GET', path))
+
+      expect(response.status).toBe(302)
+      expect(location(response)).toBe(signIn)
+      expect(stub.requestsTo(refreshPath)).toHaveLength(1)
+
+      const next = pageRequest(signIn, cookiesFrom(response))
+      const session = await getSession(next)
+      if (portal === 'admin') {
+        expect(getAdmin(session)).toBeUndefined()
+        expect(getCustomer(session)).toBeDefined()
+      } else {
+        expect(getCustomer(session)).toBeUndefined()
+        expect(getAdmin(session)).toBeDefined()
+      }
+      const { toasts } = await getToasts(next)
+      expect(toasts).toMatchObject([{ title: SESSION_EXPIRED_MESSAGE, type: 'destructive' }])
+    },
+  )
+
+  it('treats a bearer call with no session at all as expired', async () => {
+    const api = await createProviderClient(pageRequest('/customer/dashboard'))
+    const response = await thrownResponse(api.call('GET', 'v1/auth/profile/'))
+    expect(location(response)).toBe('/customer/signin?redirectTo=%2Fcustomer%2Fdashboard')
+    expect(stub.requestsTo('/v1/auth/profile/')[0]?.authorization).toBeUndefined()
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(0)
+  })
+})
+
+describe('SPEC.md §8: 401 on an auth screen or with token/email in the query', () => {
+  it.each([
+    ['/customer/verify-email?token=t&email=e%40x.co', '/customer/signin'],
+    ['/customer/reset_password?token=t', '/customer/signin'],
+    ['/customer/dashboard?email=e%40x.co', '/customer/signin'],
+    ['/admin/reset-password?token=t', '/admin/signin'],
+    ['/admin/signin', '/admin/signin'],
+    ['/admin/patients?token=t', '/admin/signin'],
+  ])('%s → everything cleared, %s, no refresh', async (page, signIn) => {
+    const cookie = await sessionCookie({
+      customer: customer({ token: 'expired-access' }),
+      admin: admin({ access_token: 'expired-admin' }),
+    })
+    const api = await createProviderClient(pageRequest(page, cookie))
+    const response = await thrownResponse(api.call('GET', 'v1/auth/profile/'))
+    expect(location(response)).toBe(signIn)
+    expect(stub.requests.filter((r) => r.path.endsWith('/token/refresh/'))).toHaveLength(0)
+    const session = await getSession(pageRequest(signIn, cookiesFrom(response)))
+    expect(getCustomer(session)).toBeUndefined()
+    expect(getAdmin(session)).toBeUndefined()
+  })
+
+  it('returns a sign-in 401 (no bearer token) as wrong credentials, touching nothing', async () => {
+    const cookie = await sessionCookie({ admin: admin() })
+    const api = await createProviderClient(pageRequest('/customer/signin', cookie))
+    const result = await api.call('POST', 'v1/auth/login/', {
+      body: { email: 'a@b.co', password: 'x' },
+      auth: false,
+    })
+    expect(result).toEqual({
+      ok: false,
+      status: 401,
+      kind: 'http',
+      message: 'Invalid email or password.',
+      fieldErrors: {},
+    })
+    expect(api.headers.getSetCookie()).toEqual([])
+    expect(stub.requests).toHaveLength(1)
+  })
+})
+
+describe('which token is sent', () => {
+  const both = () =>
+    sessionCookie({
+      customer: customer({ token: 'customer-token' }),
+      admin: admin({ access_token: 'admin-token' }),
+    })
+
+  beforeEach(() => {
+    validAccess = new Set(['customer-token', 'admin-token'])
+  })
+
+  it.each([
+    '/customer/dashboard',
+    '/customer/profile-setup?step=2',
+    '/',
+    '/not-authorized',
+    '/administrator',
+  ])('customer token only, on %s', async (page) => {
+    const api = await createProviderClient(pageRequest(page, await both()))
+    await api.call('GET', 'v1/auth/profile/')
+    await api.call('PUT', 'v1/auth/profile/personal/', { body: { full_name: 'P' } })
+    expect(stub.requests.map((r) => r.authorization)).toEqual([
+      'Bearer customer-token',
+      'Bearer customer-token',
+    ])
+    expect(api.portal).toBe('customer')
+  })
+
+  it.each(['/admin/dashboard', '/admin/patient/7', '/admin', '/admin/users?x=1'])(
+    'admin token only, on %s',
+    async (page) => {
+      const api = await createProviderClient(pageRequest(page, await both()))
+      await api.call('GET', 'v1/admin/profile/')
+      await api.call('GET', 'v1/auth/profile/')
+      expect(stub.requests.map((r) => r.authorization)).toEqual(['Bearer admin-token', 'Bearer admin-token'])
+      expect(api.portal).toBe('admin')
+    },
+  )
+
+  it('no token at all when the call says auth: false', async () => {
+    const api = await createProviderClient(pageRequest('/admin/signin', await both()))
+    await api.call('POST', 'v1/admin/login/', { body: { email: 'a@b.co', password: 'p' }, auth: false })
+    expect(stub.requests[0]?.authorization).toBeUndefined()
+    expect(stub.requests[0]?.headers['content-type']).toBe('application/json')
+  })
+
+  it('uses a token the action has just stored in api.session', async () => {
+    const api = await createProviderClient(pageRequest('/customer/signin'))
+    const { setCustomer } = await import('~/lib/session.server')
+    setCustomer(api.session, customer({ token: 'customer-token' }))
+    expect(await api.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: true })
+    expect(stub.requests[0]?.authorization).toBe('Bearer customer-token')
+    expect(getCustomer(await sessionOf(cookiesFrom(await api.commit())))?.token).toBe('customer-token')
+  })
+})
+
+describe('answers and faults', () => {
+  async function customerCall(path = 'v1/auth/profile/') {
+    validAccess.add('customer-access')
+    const api = await createProviderClient(
+      pageRequest('/customer/dashboard', await sessionCookie({ customer: customer() })),
+    )
+    return api.call('GET', path)
+  }
+
+  it('returns content and message on success', async () => {
+    stub.handle(() => ({
+      json: { message: 'Profile fetched', content: { profile: { is_onboarded: true } } },
+    }))
+    expect(await customerCall()).toEqual({
+      ok: true,
+      status: 200,
+      message: 'Profile fetched',
+      content: { profile: { is_onboarded: true } },
+    })
+  })
+
+  it('accepts an empty success body as no content', async () => {
+    stub.handle(() => ({ status: 204 }))
+    expect(await customerCall()).toEqual({ ok: true, status: 204, message: '', content: null })
+  })
+
+  it('turns the error data object into field errors, always arrays', async () => {
+    stub.handle(() => ({
+      status: 400,
+      json: {
+        message: 'Invalid input',
+        data: {
+          full_name: 'Full name is too long',
+          city: ['Unknown city', 'Too short'],
+          weird: 5,
+          empty: [],
+        },
+      },
+    }))
+    expect(await customerCall()).toEqual({
+      ok: false,
+      status: 400,
+      kind: 'http',
+      message: 'Invalid input',
+      fieldErrors: { full_name: ['Full name is too long'], city: ['Unknown city', 'Too short'] },
+    })
+  })
+
+  it('falls back to the generic message when the error has none', async () => {
+    stub.handle(() => ({ status: 500, json: { detail: 'boom' } }))
+    expect(await customerCall()).toMatchObject({
+      ok: false,
+      status: 500,
+      kind: 'http',
+      message: GENERIC_ERROR,
+      fieldErrors: {},
+    })
+  })
+
+  it('reports a provider that is down', async () => {
+    process.env.PROVIDER_API_URL = await unusedBaseUrl()
+    expect(await customerCall()).toMatchObject({
+      ok: false,
+      status: 0,
+      kind: 'network',
+      message: PROVIDER_UNREACHABLE_MESSAGE,
+    })
+  })
+
+  it('reports a host that does not resolve', async () => {
+    process.env.PROVIDER_API_URL = 'http://provider.invalid/'
+    expect(await customerCall()).toMatchObject({
+      ok: false,
+      kind: 'network',
+      message: PROVIDER_UNREACHABLE_MESSAGE,
+    })
+  })
+
+  it.each([
+    ['an HTML 502 from a proxy', { status: 502, text: '<html><body><h1>502 Bad Gateway</h1></body></html>' }],
+    [
+      'malformed JSON',
+      { status: 200, text: '{"message": "OK", "content": {', contentType: 'application/json' },
+    ],
+    ['a JSON array', { status: 200, json: [1, 2, 3] }],
+    ['a redirect', { status: 302, json: { message: 'moved' } }],
+  ])('reports %s as an unexpected response', async (_label, reply) => {
+    stub.handle(() => reply)
+    expect(await customerCall()).toMatchObject({
+      ok: false,
+      kind: 'bad-response',
+      message: PROVIDER_BAD_RESPONSE_MESSAGE,
+    })
+  })
+
+  it('gives up after the timeout with a friendly message', async () => {
+    stub.handle(() => ({ delayMs: 3_000, json: { message: 'late', content: null } }))
+    const started = performance.now()
+    const result = await customerCall()
+    const elapsed = performance.now() - started
+    expect(result).toMatchObject({ ok: false, status: 0, kind: 'timeout', message: PROVIDER_TIMEOUT_MESSAGE })
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20)
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 500)
+  })
+
+  it('logs faults without query strings (tokens, e-mails) or bodies', async () => {
+    const warn = vi.mocked(console.warn)
+    stub.handle(() => ({ delayMs: 3_000 }))
+    const api = await createProviderClient(pageRequest('/customer/verify-email?token=t&email=e'))
+    await api.call('GET', 'v1/auth/verify-email-token/', {
+      query: { token: 'secret-verify-token', email: 'pat@example.com' },
+      auth: false,
+    })
+    expect(stub.requests[0]?.query.get('token')).toBe('secret-verify-token')
+    const logged = warn.mock.calls.flat().join(' ')
+    expect(logged).toContain('/v1/auth/verify-email-token/')
+    expect(logged).not.toContain('secret-verify-token')
+    expect(logged).not.toContain('pat@example.com')
+  })
+})
+
+describe('URLs', () => {
+  it('treats paths with and without a leading slash alike, under a base with its own path', async () => {
+    process.env.PROVIDER_API_URL = `${baseUrl}api/`
+    stub.handle(() => ({ json: { message: 'OK', content: null } }))
+    const api = await createProviderClient(pageRequest('/admin/dashboard'))
+    await api.call('GET', '/v1/admin/profile/', { auth: false })
+    await api.call('GET', 'v1/admin/profile/', { auth: false })
+    expect(stub.requests.map((r) => r.path)).toEqual(['/api/v1/admin/profile/', '/api/v1/admin/profile/'])
+  })
+})
