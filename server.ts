@@ -7,6 +7,7 @@ import express from 'express'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/lib/env.server'
+import { recordActivity } from './server/activity'
 import { bodyLimit } from './server/body-limit'
 import { crossSiteRequestGuard } from './server/csrf'
 import { requestLog } from './server/request-log'
@@ -72,6 +73,7 @@ app.get('/healthz', (_req, res) => {
 app.use('/build', express.static(clientBuildDir, { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(publicDir, { maxAge: '1h', index: false }))
 
+app.use(recordActivity({ secrets: env.SESSION_SECRETS, secure: production }))
 app.all(
   '*',
   createRequestHandler({

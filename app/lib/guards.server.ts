@@ -1,6 +1,8 @@
 // Loader/action guards (DESIGN.md §4). Each returns what the caller needs or throws a redirect.
 // Remix runs matched loaders in parallel, so every loader and action calls its guard itself.
 import { redirect } from '@remix-run/node'
+import { idleSignOutMessage, isIdle, readActivity, type ActivityPortal } from './activity.server'
+import { getEnv } from './env.server'
 import {
   currentPath,
   HOME_PATH,
@@ -10,6 +12,8 @@ import {
 } from './portal'
 import { ADMIN_ROLES, isRoleAllowed, resolveAdminRole, type AdminRole } from './roles'
 import {
+  clearPortal,
+  commitSession,
   getAdmin,
   getCustomer,
   getSession,
@@ -17,6 +21,7 @@ import {
   type AppSession,
   type CustomerSession,
 } from './session.server'
+import { redirectWithToast } from './toast.server'
 
 export type CustomerContext = { session: AppSession; customer: CustomerSession }
 export type AdminContext = { session: AppSession; admin: AdminSession; role: AdminRole }
@@ -28,11 +33,28 @@ export async function requireAnonymousCustomer(request: Request): Promise<{ sess
   return { session }
 }
 
+/**
+ * Signs a portal out when its last activity is older than the idle limit (HIPAA automatic
+ * logoff): the portal's session data is cleared and the sign-in page says why.
+ */
+async function signOutIfIdle(request: Request, session: AppSession, portal: ActivityPortal) {
+  const env = getEnv()
+  const minutes = portal === 'admin' ? env.ADMIN_IDLE_MINUTES : env.CUSTOMER_IDLE_MINUTES
+  if (!isIdle(readActivity(request.headers.get('Cookie'), env.SESSION_SECRETS), portal, minutes)) return
+  clearPortal(session, portal)
+  throw await redirectWithToast(
+    signInPathWithRedirect(portal, currentPath(request)),
+    { title: 'Signed out', description: idleSignOutMessage(minutes), type: 'destructive' },
+    { headers: { 'Set-Cookie': await commitSession(session) } },
+  )
+}
+
 /** Any customer screen: no token → sign-in, coming back here afterwards. */
 export async function requireCustomer(request: Request): Promise<CustomerContext> {
   const session = await getSession(request)
   const customer = getCustomer(session)
   if (!customer) throw redirect(signInPathWithRedirect('customer', currentPath(request)))
+  await signOutIfIdle(request, session, 'customer')
   return { session, customer }
 }
 
@@ -68,6 +90,7 @@ export async function requireAdmin(
   const session = await getSession(request)
   const admin = getAdmin(session)
   if (!admin) throw redirect(signInPathWithRedirect('admin', currentPath(request)))
+  await signOutIfIdle(request, session, 'admin')
   const role = resolveAdminRole(admin.roles.length > 0 ? admin.roles : admin.user?.roles)
   if (role === null || !isRoleAllowed(role, options.roles ?? ADMIN_ROLES)) throw redirect(NOT_AUTHORIZED_PATH)
   return { session, admin, role }
