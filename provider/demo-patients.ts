@@ -1,0 +1,131 @@
+import { findAccountByEmail, insertAccount } from './accounts.js'
+import { openDatabase, type Db } from './db.js'
+import { hashPassword } from './passwords.js'
+import { readBariatric, readDevice, readMedical, readPersonal } from './profile-sections.js'
+import { markTourSeen, saveSection } from './profile-store.js'
+
+export const DEMO_PATIENT_PASSWORD = 'Patient#123'
+
+export type DemoPatientState = 'verified' | 'medical_completed' | 'onboarded_kg' | 'onboarded_lbs'
+
+export interface DemoPatient {
+  email: string
+  password: string
+  full_name: string
+  state: DemoPatientState
+  has_seen_tour: boolean
+}
+
+const LBS_PER_KG = 2.20462
+const kg = (lbs: number) => Math.round((lbs / LBS_PER_KG) * 1000) / 1000
+
+const PATIENTS: DemoPatient[] = [
+  { email: 'nora.new@baricare.test', full_name: 'Nora New', state: 'verified', has_seen_tour: false },
+  {
+    email: 'mia.medical@baricare.test',
+    full_name: 'Mia Medical',
+    state: 'medical_completed',
+    has_seen_tour: false,
+  },
+  { email: 'kim.kilos@baricare.test', full_name: 'Kim Kilos', state: 'onboarded_kg', has_seen_tour: true },
+  {
+    email: 'leo.pounds@baricare.test',
+    full_name: 'Leo Pounds',
+    state: 'onboarded_lbs',
+    has_seen_tour: false,
+  },
+].map((patient) => ({ ...patient, password: DEMO_PATIENT_PASSWORD }) as DemoPatient)
+
+function personalFor(patient: DemoPatient) {
+  const imperial = patient.state === 'onboarded_lbs'
+  return readPersonal({
+    full_name: patient.full_name,
+    phone_number: '5550100123',
+    date_of_birth: imperial ? '1979-08-14' : '1986-02-03',
+    gender: imperial ? 'M' : 'F',
+    // 5 ft 10 in = 177.8 cm; the API always stores cm and kg, the units only say how to show them.
+    height: imperial ? 177.8 : 165,
+    height_unit: imperial ? 'ft-in' : 'cm',
+    initial_weight: imperial ? kg(262) : 112.5,
+    weight_unit: imperial ? 'lbs' : 'kg',
+    address_line1: imperial ? '42 Harbor Road' : '7 Elm Street',
+    address_line2: imperial ? '' : 'Apt 3',
+    city: imperial ? 'Portland' : 'Springfield',
+    state: imperial ? 'OR' : 'IL',
+    postal_code: imperial ? '97201' : '62701',
+  })
+}
+
+const MEDICAL = readMedical({
+  pre_existing_conditions: ['Hypertension', 'Sleep Apnea'],
+  other_conditions: '',
+  allergies: 'Penicillin',
+  current_medications: 'Lisinopril 10 mg',
+  diet_restrictions: '',
+  previous_weight_loss_attempts: ['Diet programs', 'Exercise regimes'],
+})
+
+function bariatricFor(patient: DemoPatient) {
+  if (patient.state === 'onboarded_kg') return readBariatric({ bariatric_status: 'plan' })
+  return readBariatric({
+    bariatric_status: 'yes',
+    surgery_type: 'Sleeve Gastrectomy',
+    surgery_date: '2025-09-15',
+    funding_method: 'Private Insurance',
+    pre_surgery_weight: kg(275),
+    pre_surgery_weight_unit: 'lbs',
+    goal_weight: kg(185),
+    goal_weight_unit: 'lbs',
+    hospital_name: 'Riverside General Hospital',
+    hospital_address: '100 River Drive, Portland, OR 97201',
+    surgery_comments: '',
+  })
+}
+
+async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
+  const passwordHash = await hashPassword(patient.password)
+  db.transaction(() => {
+    // Checked inside the transaction so that two seed runs at once still add each patient once.
+    if (findAccountByEmail(db, patient.email)) return
+    const account = insertAccount(db, {
+      email: patient.email,
+      portal: 'customer',
+      passwordHash,
+      fullName: patient.full_name,
+      emailVerified: true,
+    })
+    if (patient.state === 'verified') return
+    saveSection(db, account.id, 'personal', personalFor(patient))
+    saveSection(db, account.id, 'medical_history', MEDICAL)
+    if (patient.state === 'medical_completed') return
+    saveSection(db, account.id, 'bariatric_surgery', bariatricFor(patient))
+    saveSection(
+      db,
+      account.id,
+      'device_information',
+      readDevice({
+        has_wearable: true,
+        need_device_shipment: false,
+        wearable_type: patient.state === 'onboarded_lbs' ? 'Apple Watch' : 'Fitbit Charge 6',
+        wearable_os: patient.state === 'onboarded_lbs' ? 'ios' : 'android',
+      }),
+    )
+    if (patient.has_seen_tour) markTourSeen(db, account.id)
+  })()
+}
+
+/**
+ * Adds the demo patients that are not there yet (all verified, password `Patient#123`) and returns
+ * the full list. Safe to run again and while a provider is serving the same data directory.
+ */
+export async function seedDemoPatients(dataDir: string): Promise<DemoPatient[]> {
+  const db = openDatabase(dataDir)
+  try {
+    for (const patient of PATIENTS) {
+      if (!findAccountByEmail(db, patient.email)) await seedPatient(db, patient)
+    }
+  } finally {
+    db.close()
+  }
+  return PATIENTS.map((patient) => ({ ...patient }))
+}

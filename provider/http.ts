@@ -1,0 +1,141 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError } from './errors.js'
+
+export const BODY_LIMIT_BYTES = 100 * 1024
+/** Past this we stop draining an oversized upload and drop the connection instead. */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024
+
+export type Method = 'GET' | 'POST' | 'PUT'
+export type JsonObject = Record<string, unknown>
+
+export interface RequestInput {
+  method: string
+  path: string
+  query: URLSearchParams
+  headers: IncomingMessage['headers']
+  /** Raw body text, '' when none was sent. */
+  rawBody: string
+}
+
+export interface Reply {
+  status?: number
+  message: string
+  content: unknown
+}
+
+export type Handler = (req: RequestInput) => Reply | Promise<Reply>
+
+export interface Route {
+  method: Method
+  /** Path relative to the base URL, no leading slash, trailing slash as the contract lists it. */
+  path: string
+  handler: Handler
+}
+
+export class Router {
+  private readonly routes = new Map<string, Map<string, Handler>>()
+
+  add(routes: Route[]): void {
+    for (const route of routes) {
+      const byMethod = this.routes.get(route.path) ?? new Map<string, Handler>()
+      byMethod.set(route.method, route.handler)
+      this.routes.set(route.path, byMethod)
+    }
+  }
+
+  /** 404 for an unknown path, 405 for a known path with another method. */
+  find(method: string, path: string): Handler {
+    const byMethod = this.routes.get(path)
+    if (!byMethod) throw new ApiError(404, 'Not found')
+    const handler = byMethod.get(method)
+    if (!handler) throw new ApiError(405, 'Method not allowed')
+    return handler
+  }
+}
+
+export type BodyResult =
+  | { kind: 'complete'; text: string }
+  /** Over the limit; `drained` says whether the connection can still carry our answer normally. */
+  | { kind: 'too-large'; drained: boolean }
+  /** The client went away mid-request; there is nobody to answer. */
+  | { kind: 'aborted' }
+
+/**
+ * Reads the whole body even when it is too large, so that the client gets to read our 413 instead
+ * of a reset connection; only a truly huge upload is cut short.
+ */
+export function readBody(req: IncomingMessage): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    if (Number(req.headers['content-length'] ?? 0) > DRAIN_LIMIT_BYTES) {
+      resolve({ kind: 'too-large', drained: false })
+      return
+    }
+    const chunks: Buffer[] = []
+    let received = 0
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (received > DRAIN_LIMIT_BYTES) req.destroy()
+      else if (received <= BODY_LIMIT_BYTES) chunks.push(chunk)
+    })
+    req.on('end', () =>
+      resolve(
+        received > BODY_LIMIT_BYTES
+          ? { kind: 'too-large', drained: true }
+          : { kind: 'complete', text: Buffer.concat(chunks).toString('utf8') },
+      ),
+    )
+    // Both only matter before 'end'; a promise settles once, so later calls are no-ops.
+    req.on('close', () => resolve({ kind: 'aborted' }))
+    req.on('error', () => resolve({ kind: 'aborted' }))
+  })
+}
+
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false
+  const type = header.split(';')[0].trim().toLowerCase()
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
+}
+
+/**
+ * The body of a POST/PUT as an object. An empty body counts as `{}` so that missing fields are
+ * reported field by field rather than as a malformed request.
+ */
+export function jsonObjectBody(req: RequestInput): JsonObject {
+  if (req.rawBody.trim() === '') return {}
+  const contentType = req.headers['content-type']
+  if (!isJsonContentType(contentType)) {
+    throw new ApiError(415, 'Content-Type must be application/json')
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(req.rawBody)
+  } catch {
+    throw new ApiError(400, 'Malformed JSON body')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError(400, 'Request body must be a JSON object')
+  }
+  return parsed as JsonObject
+}
+
+/** Best-effort parse used only for the development request log. */
+export function tryParseJson(text: string): unknown {
+  if (text.trim() === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, closeConnection = false): void {
+  if (res.headersSent || res.destroyed) return
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...(closeConnection ? { Connection: 'close' } : {}),
+  })
+  res.end(text)
+}

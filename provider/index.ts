@@ -1,0 +1,133 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { ProviderContext } from './context.js'
+import { openDatabase, tokenSecretFor } from './db.js'
+import { Router, sendJson } from './http.js'
+import { RequestLog } from './request-log.js'
+import { createRequestHandler } from './request-handler.js'
+import { adminRoutes } from './routes/admin.js'
+import { authRoutes } from './routes/auth.js'
+import { devRoutes } from './routes/dev.js'
+import { profileRoutes } from './routes/profile.js'
+import { seedAdmins, type SeedAdmin } from './seed-admins.js'
+
+export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
+export { seedDemoPatients, DEMO_PATIENT_PASSWORD, type DemoPatient } from './demo-patients.js'
+
+export interface ProviderOptions {
+  /** The SQLite file lives at `${dataDir}/provider.sqlite`, created and migrated automatically. */
+  dataDir: string
+  /** Default '127.0.0.1'. */
+  host?: string
+  /** Default 0 (ephemeral). */
+  port?: number
+  /** E.g. 'http://localhost:3000'; used to build e-mailed links. */
+  appUrl: string
+  /** Enables the __dev/ endpoints. */
+  devMode: boolean
+  /** Default 300. */
+  accessTokenTtlSeconds?: number
+  /** Default 7 days. */
+  refreshTokenTtlSeconds?: number
+  /** Default: random per database, stored in the database so tokens survive restarts. */
+  tokenSecret?: string
+  /** Seeded when the database has no admin yet. */
+  admins?: SeedAdmin[]
+  log?: (line: string) => void
+}
+
+export interface RunningProvider {
+  /** Base URL, ends with '/'. */
+  url: string
+  close(): Promise<void>
+}
+
+const DEFAULT_ACCESS_TTL_SECONDS = 300
+const DEFAULT_REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60
+const CLOSE_GRACE_MS = 2000
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}
+
+function positiveSeconds(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+export async function startProvider(opts: ProviderOptions): Promise<RunningProvider> {
+  const log = opts.log ?? ((line: string) => console.log(line))
+  const db = openDatabase(opts.dataDir)
+  const ctx: ProviderContext = {
+    db,
+    secret: opts.tokenSecret ?? tokenSecretFor(db),
+    appUrl: opts.appUrl.replace(/\/+$/, ''),
+    devMode: opts.devMode,
+    accessTtlMs: positiveSeconds(opts.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS) * 1000,
+    refreshTtlMs: positiveSeconds(opts.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS) * 1000,
+    log,
+  }
+  try {
+    await seedAdmins(db, opts.admins ?? [], log)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+
+  const router = new Router()
+  router.add([...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx)])
+  const requestLog = opts.devMode ? new RequestLog() : null
+  if (requestLog) router.add(devRoutes(ctx, requestLog))
+  const handle = createRequestHandler(ctx, router, requestLog)
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`provider: request failed: ${error instanceof Error ? error.stack : String(error)}`)
+      sendJson(res, 500, { message: 'Internal error', data: {} })
+    })
+  })
+  // A client's broken connection is its own business; never let it surface as a crash.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const body = JSON.stringify({
+      message: tooLarge ? 'Request headers are too large' : 'Bad request',
+      data: {},
+    })
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    )
+  })
+
+  const host = opts.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  }).catch((error: unknown) => {
+    db.close()
+    throw error
+  })
+  const { port } = server.address() as AddressInfo
+
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost(host)}:${port}/`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close()
+          resolve()
+        })
+        // Idle keep-alive sockets would hold close() open; busy ones get a moment to finish.
+        server.closeIdleConnections()
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref()
+      })
+      return closing
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import type { Account } from './accounts.js'
+import type { Db } from './db.js'
+import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from './profile-sections.js'
+
+export interface ProfileFlags {
+  is_onboarded: boolean
+  profile_completed: boolean
+  medical_completed: boolean
+  bariatric_completed: boolean
+  has_seen_tour: boolean
+}
+
+interface ProfileRow {
+  personal: string | null
+  medical_history: string | null
+  bariatric_surgery: string | null
+  device_information: string | null
+  is_onboarded: number
+  profile_completed: number
+  medical_completed: number
+  bariatric_completed: number
+  has_seen_tour: number
+}
+
+const SECTION_FLAGS = {
+  personal: 'profile_completed',
+  medical_history: 'medical_completed',
+  bariatric_surgery: 'bariatric_completed',
+  device_information: 'is_onboarded',
+} as const
+
+export type SectionName = keyof typeof SECTION_FLAGS
+
+interface SectionTypes {
+  personal: PersonalSection
+  medical_history: MedicalSection
+  bariatric_surgery: BariatricSection
+  device_information: DeviceSection
+}
+
+function readRow(db: Db, accountId: number): ProfileRow {
+  const row = db
+    .prepare(
+      `SELECT personal, medical_history, bariatric_surgery, device_information, is_onboarded,
+              profile_completed, medical_completed, bariatric_completed, has_seen_tour
+       FROM customer_profiles WHERE account_id = ?`,
+    )
+    .get(accountId) as ProfileRow | undefined
+  if (row) return row
+  // Every customer gets a row at sign-up; this only covers rows lost to hand-edited databases.
+  db.prepare('INSERT OR IGNORE INTO customer_profiles (account_id, updated_at) VALUES (?, ?)').run(
+    accountId,
+    new Date().toISOString(),
+  )
+  return readRow(db, accountId)
+}
+
+function parseSection<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T)
+}
+
+function flagsOf(row: ProfileRow): ProfileFlags {
+  return {
+    is_onboarded: row.is_onboarded === 1,
+    profile_completed: row.profile_completed === 1,
+    medical_completed: row.medical_completed === 1,
+    bariatric_completed: row.bariatric_completed === 1,
+    has_seen_tour: row.has_seen_tour === 1,
+  }
+}
+
+export function readFlags(db: Db, accountId: number): ProfileFlags {
+  return flagsOf(readRow(db, accountId))
+}
+
+/** The GET v1/auth/profile/ content: six sections as the contract shows them. */
+export function profileContent(db: Db, account: Account) {
+  const row = readRow(db, account.id)
+  const personal = parseSection<PersonalSection>(row.personal)
+  return {
+    profile: { id: account.id, email: account.email, ...flagsOf(row) },
+    personal: personal && { ...personal, email: account.email },
+    medical_history: parseSection<MedicalSection>(row.medical_history),
+    bariatric_surgery: parseSection<BariatricSection>(row.bariatric_surgery),
+    device_information: parseSection<DeviceSection>(row.device_information),
+    preferences: {
+      height_unit: personal?.height_unit ?? 'cm',
+      weight_unit: personal?.weight_unit ?? 'kg',
+    },
+  }
+}
+
+/** Stores a section and sets the flag that step completes (device: is_onboarded). */
+export function saveSection<S extends SectionName>(
+  db: Db,
+  accountId: number,
+  name: S,
+  section: SectionTypes[S],
+): void {
+  readRow(db, accountId)
+  // Both names come from SECTION_FLAGS, never from a request, so interpolating them is safe.
+  db.prepare(
+    `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = 1, updated_at = ? WHERE account_id = ?`,
+  ).run(JSON.stringify(section), new Date().toISOString(), accountId)
+}
+
+export function markTourSeen(db: Db, accountId: number): void {
+  readRow(db, accountId)
+  db.prepare('UPDATE customer_profiles SET has_seen_tour = 1, updated_at = ? WHERE account_id = ?').run(
+    new Date().toISOString(),
+    accountId,
+  )
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ProviderContext } from './context.js'
+import { ApiError } from './errors.js'
+import { readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
+import type { RequestLog } from './request-log.js'
+import { bearerPortal } from './sessions.js'
+
+const DEV_PREFIX = '__dev/'
+
+function parseUrl(raw: string | undefined): URL | null {
+  try {
+    // Concatenated rather than resolved: `new URL('//v1/x', base)` would read "v1" as a host name.
+    const target = raw ?? '/'
+    return target.startsWith('/') ? new URL(`http://provider.invalid${target}`) : new URL(target)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Turns every outcome into the contract's JSON: `{ message, content }` on success,
+ * `{ message, data }` on error; an unexpected exception becomes a bare 500 and a log line.
+ */
+export function createRequestHandler(ctx: ProviderContext, router: Router, requestLog: RequestLog | null) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = parseUrl(req.url)
+    const path = url ? url.pathname.replace(/^\/+/, '') : ''
+    const input: RequestInput = {
+      method: req.method ?? 'GET',
+      path,
+      query: url?.searchParams ?? new URLSearchParams(),
+      headers: req.headers,
+      rawBody: '',
+    }
+    let status = 500
+    let undrained = false
+    let aborted = false
+    try {
+      const body = await readBody(req)
+      if (body.kind === 'aborted') {
+        aborted = true
+        res.destroy()
+        return
+      }
+      // An unread upload must not be taken for the next request on a kept-alive connection.
+      undrained = body.kind === 'too-large' && !body.drained
+      if (!url) throw new ApiError(400, 'Malformed request URL')
+      const handler = router.find(input.method, path)
+      if (body.kind === 'too-large') {
+        throw new ApiError(413, 'Request body is too large (limit 100 kB)')
+      }
+      input.rawBody = body.text
+      const reply: Reply = await handler(input)
+      status = reply.status ?? 200
+      sendJson(res, status, { message: reply.message, content: reply.content })
+    } catch (error) {
+      if (error instanceof ApiError) {
+        status = error.status
+        sendJson(res, status, { message: error.message, data: error.data }, undrained)
+      } else {
+        status = 500
+        ctx.log(
+          `provider: internal error on ${input.method} /${path}: ${error instanceof Error ? error.stack : String(error)}`,
+        )
+        sendJson(res, 500, { message: 'Internal error', data: {} })
+      }
+    } finally {
+      if (requestLog && !aborted && !path.startsWith(DEV_PREFIX)) {
+        requestLog.record({
+          method: input.method,
+          path: `/${path}`,
+          query: input.query,
+          body: tryParseJson(input.rawBody),
+          auth: bearerPortal(ctx, req.headers.authorization),
+          status,
+          at: new Date().toISOString(),
+        })
+      }
+    }
+  }
+}

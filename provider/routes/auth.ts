@@ -1,0 +1,166 @@
+import {
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  markEmailVerified,
+  replacePassword,
+} from '../accounts.js'
+import type { ProviderContext } from '../context.js'
+import {
+  consumeEmailToken,
+  issueEmailToken,
+  peekEmailToken,
+  RESET_PASSWORD_TTL_MS,
+  VERIFY_EMAIL_TTL_MS,
+} from '../email-tokens.js'
+import { ApiError } from '../errors.js'
+import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
+import { sendResetMail, sendVerificationMail } from '../mailer.js'
+import { hashPassword } from '../passwords.js'
+import { redeemRefreshToken, revokeRefreshTokens } from '../sessions.js'
+import { signIn } from '../sign-in.js'
+import { FieldReader } from '../validation.js'
+
+const EMAIL_TAKEN = 'An account with this email already exists.'
+const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired.'
+const RESET_LINK_INVALID = 'This reset link is invalid or has expired.'
+const TOKEN_MAX = 512
+
+export function authRoutes(ctx: ProviderContext): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: 'v1/auth/login/',
+      handler: async (req) => {
+        const { access_token, refresh_token } = await signIn(ctx, req, 'customer')
+        return { message: 'Signed in successfully.', content: { access_token, refresh_token } }
+      },
+    },
+    { method: 'POST', path: 'v1/auth/signup/', handler: (req) => signUp(ctx, req) },
+    {
+      method: 'POST',
+      path: 'v1/auth/resend-verify-email/',
+      handler: (req) => resendVerification(ctx, req),
+    },
+    {
+      method: 'GET',
+      path: 'v1/auth/verify-email-token/',
+      handler: (req) => verifyEmail(ctx, req),
+    },
+    { method: 'POST', path: 'v1/auth/forgot_password/', handler: (req) => forgotPassword(ctx, req) },
+    { method: 'POST', path: 'v1/auth/reset_password/submit/', handler: (req) => resetPassword(ctx, req) },
+    {
+      method: 'POST',
+      path: 'v1/auth/token/refresh/',
+      handler: (req) => ({
+        message: 'Token refreshed.',
+        content: { access: redeemRefreshToken(ctx, readRefreshField(req), 'customer') },
+      }),
+    },
+  ]
+}
+
+export function readRefreshField(req: RequestInput): string {
+  const f = new FieldReader(jsonObjectBody(req))
+  const refresh = f.text('refresh', {
+    label: 'Refresh token',
+    required: 'Refresh token is required',
+    max: TOKEN_MAX,
+  })
+  f.done()
+  return refresh
+}
+
+async function signUp(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader(jsonObjectBody(req))
+  const email = f.email()
+  const password = f.newPassword('password', 'conf_password')
+  f.done()
+  if (findAccountByEmail(ctx.db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  const passwordHash = await hashPassword(password)
+  // Checked again: another sign-up for the same e-mail may have finished while we were hashing.
+  if (findAccountByEmail(ctx.db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  const account = insertAccount(ctx.db, { email, portal: 'customer', passwordHash })
+  sendVerificationMail(ctx, email, issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
+  return { status: 201, message: 'Account created. Please verify your email.', content: { email } }
+}
+
+function resendVerification(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader(jsonObjectBody(req))
+  const email = f.email()
+  f.done()
+  const account = findAccountByEmail(ctx.db, email)
+  if (!account || account.portal !== 'customer') {
+    const message = 'No account found for this email.'
+    throw new ApiError(400, message, { email: [message] })
+  }
+  if (account.email_verified) {
+    const message = 'This email is already verified. Please sign in.'
+    throw new ApiError(400, message, { email: [message] })
+  }
+  sendVerificationMail(ctx, email, issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
+  return { message: 'Verification link sent.', content: null }
+}
+
+function verifyEmail(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader({ token: req.query.get('token'), email: req.query.get('email') })
+  const token = f.text('token', { label: 'Token', required: 'Token is required', max: TOKEN_MAX })
+  const email = f.email()
+  f.done()
+  const account = findAccountByEmail(ctx.db, email)
+  // Peek first: a token must not be burnt by a request that names someone else's e-mail.
+  if (
+    !account ||
+    account.portal !== 'customer' ||
+    peekEmailToken(ctx.db, token, 'verify_email') !== account.id
+  ) {
+    throw new ApiError(400, VERIFY_LINK_INVALID)
+  }
+  if (consumeEmailToken(ctx.db, token, 'verify_email') !== account.id)
+    throw new ApiError(400, VERIFY_LINK_INVALID)
+  markEmailVerified(ctx.db, account.id)
+  return { message: 'Email verified successfully.', content: { email } }
+}
+
+function forgotPassword(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader(jsonObjectBody(req))
+  const email = f.email()
+  const portal = f.choice('portal', ['customer', 'admin'] as const, {
+    label: 'Portal',
+    required: 'Portal is required',
+  })
+  f.done()
+  const account = findAccountByEmail(ctx.db, email)
+  if (account && portal && account.portal === portal) {
+    sendResetMail(
+      ctx,
+      email,
+      portal,
+      issueEmailToken(ctx.db, account.id, 'reset_password', RESET_PASSWORD_TTL_MS),
+    )
+  }
+  return {
+    message: 'If an account exists for this email, a password reset link has been sent.',
+    content: null,
+  }
+}
+
+async function resetPassword(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader(jsonObjectBody(req))
+  const token = f.text('token', { label: 'Token', required: 'Token is required', max: TOKEN_MAX })
+  const password = f.newPassword('new_password', 'conf_password')
+  f.done()
+  if (peekEmailToken(ctx.db, token, 'reset_password') === null) throw new ApiError(400, RESET_LINK_INVALID)
+  const passwordHash = await hashPassword(password)
+  // Consumed only now, synchronously, so of two racing submissions exactly one wins.
+  const accountId = consumeEmailToken(ctx.db, token, 'reset_password')
+  const account = accountId === null ? undefined : findAccountById(ctx.db, accountId)
+  if (!account) throw new ApiError(400, RESET_LINK_INVALID)
+  ctx.db.transaction(() => {
+    replacePassword(ctx.db, account.id, passwordHash)
+    revokeRefreshTokens(ctx.db, account.id)
+    // Following the e-mailed link proves the mailbox, just as the verification link would.
+    markEmailVerified(ctx.db, account.id)
+  })()
+  return { message: 'Password updated successfully.', content: null }
+}

@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { expect } from 'vitest'
+import { defaultSeedAdmins, startProvider, type ProviderOptions } from '../../provider/index'
+
+export const APP_URL = 'http://app.test:3000'
+export const SUPER = { email: 'super@baricare.test', password: 'Super#Admin1' }
+export const STANDARD = { email: 'admin@baricare.test', password: 'Standard#Admin1' }
+export const GOOD_PASSWORD = 'Str0ng#Pass'
+
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  text: string
+  /** The parsed body; every answer of the provider is JSON. */
+  json: {
+    message: string
+    content?: unknown
+    data?: Record<string, string[]>
+  }
+}
+
+export interface CallOptions {
+  body?: unknown
+  /** Sent as is, instead of JSON.stringify(body). */
+  raw?: string
+  token?: string
+  headers?: Record<string, string>
+}
+
+export interface TestProvider {
+  url: string
+  dataDir: string
+  call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>
+  /** Lines the provider logged (seeding, internal errors). */
+  logged: string[]
+  /** Stops the provider; fails the test if it logged an internal error. */
+  close(): Promise<void>
+  /** Direct access to the SQLite file, for what HTTP cannot do (e.g. expiring a 24-hour token). */
+  sql(statement: string, ...params: unknown[]): void
+}
+
+/** A provider on a fresh temporary database, in dev mode, with the demo admins seeded. */
+export async function startTestProvider(options: Partial<ProviderOptions> = {}): Promise<TestProvider> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'baricare-provider-'))
+  const logged: string[] = []
+  const provider = await startProvider({
+    appUrl: APP_URL,
+    devMode: true,
+    admins: defaultSeedAdmins({ NODE_ENV: 'test' }),
+    log: (line) => logged.push(line),
+    ...options,
+    dataDir,
+  })
+  return {
+    url: provider.url,
+    dataDir,
+    call: (method, path, callOptions) => call(provider.url, method, path, callOptions),
+    logged,
+    async close() {
+      await provider.close()
+      // An internal error is logged even when a test did not look at that response's status.
+      expect(logged.filter((line) => /internal error|request failed/i.test(line))).toEqual([])
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+    sql(statement, ...params) {
+      const db = new Database(join(dataDir, 'provider.sqlite'))
+      try {
+        db.prepare(statement).run(...params)
+      } finally {
+        db.close()
+      }
+    },
+  }
+}
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers }
+  let body: string | undefined
+  if (options.raw !== undefined) body = options.raw
+  else if (options.body !== undefined) body = JSON.stringify(options.body)
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/json'
+  }
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  const response = await fetch(new URL(path, base), { method, headers, body })
+  const text = await response.text()
+  let json: ApiResponse['json']
+  try {
+    json = JSON.parse(text) as ApiResponse['json']
+  } catch {
+    throw new Error(`non-JSON answer ${response.status} to ${method} ${path}: ${text.slice(0, 200)}`)
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'patient'): string {
+  counter += 1
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`
+}
+
+interface OutboxMail {
+  to: string
+  subject: string
+  text: string
+  links: string[]
+}
+
+/** The newest e-mail to `to`, from the dev outbox. */
+export async function lastMailTo(provider: TestProvider, to: string): Promise<OutboxMail | undefined> {
+  const outbox = await provider.call('GET', '__dev/outbox/')
+  return (outbox.json.content as OutboxMail[]).find((mail) => mail.to === to)
+}
+
+export async function mailsTo(provider: TestProvider, to: string): Promise<OutboxMail[]> {
+  const outbox = await provider.call('GET', '__dev/outbox/')
+  return (outbox.json.content as OutboxMail[]).filter((mail) => mail.to === to)
+}
+
+export function linkParams(link: string): URLSearchParams {
+  return new URL(link).searchParams
+}
+
+export async function signUp(provider: TestProvider, email: string, password = GOOD_PASSWORD): Promise<void> {
+  const res = await provider.call('POST', 'v1/auth/signup/', {
+    body: { email, password, conf_password: password },
+  })
+  expect(res.status, res.text).toBe(201)
+}
+
+/** Signs up, follows the e-mailed link, signs in; returns the tokens. */
+export async function verifiedCustomer(
+  provider: TestProvider,
+  email = uniqueEmail(),
+  password = GOOD_PASSWORD,
+): Promise<{ email: string; password: string; access: string; refresh: string }> {
+  await signUp(provider, email, password)
+  const mail = await lastMailTo(provider, email)
+  const params = linkParams(mail!.links[0])
+  const verified = await provider.call('GET', `v1/auth/verify-email-token/?${params}`)
+  expect(verified.status, verified.text).toBe(200)
+  const tokens = await login(provider, 'customer', email, password)
+  return { email, password, ...tokens }
+}
+
+export async function login(
+  provider: TestProvider,
+  portal: 'customer' | 'admin',
+  email: string,
+  password: string,
+): Promise<{ access: string; refresh: string }> {
+  const path = portal === 'customer' ? 'v1/auth/login/' : 'v1/admin/login/'
+  const res = await provider.call('POST', path, { body: { email, password } })
+  expect(res.status, res.text).toBe(200)
+  const content = res.json.content as { access_token: string; refresh_token: string }
+  return { access: content.access_token, refresh: content.refresh_token }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// Valid bodies for the four wizard steps, in the units the API takes (cm, kg, ISO dates).
+export const PERSONAL = {
+  full_name: 'Pat Patient',
+  phone_number: '5551234567',
+  date_of_birth: '1980-04-30',
+  gender: 'F',
+  height: 170.2,
+  height_unit: 'ft-in',
+  initial_weight: 120.5,
+  weight_unit: 'lbs',
+  address_line1: '1 Main Street',
+  address_line2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postal_code: '62701',
+}
+export const MEDICAL = {
+  pre_existing_conditions: ['GERD'],
+  other_conditions: '',
+  allergies: '',
+  current_medications: '',
+  diet_restrictions: '',
+  previous_weight_loss_attempts: ['Diet programs'],
+}
+export const BARIATRIC = {
+  bariatric_status: 'yes',
+  surgery_type: 'Sleeve Gastrectomy',
+  surgery_date: '2026-03-01',
+  funding_method: 'Private Insurance',
+  pre_surgery_weight: 130,
+  pre_surgery_weight_unit: 'lbs',
+  goal_weight: 80,
+  goal_weight_unit: 'lbs',
+  hospital_name: '',
+  hospital_address: '',
+  surgery_comments: '',
+}
+export const DEVICE = {
+  has_wearable: true,
+  need_device_shipment: false,
+  wearable_type: 'Apple Watch',
+  wearable_os: 'ios',
+}
+
+/** Asserts the contract's error shape and returns its field data. */
+export function expectError(res: ApiResponse, status: number, message?: string): Record<string, string[]> {
+  expect(res.status, res.text).toBe(status)
+  expect(typeof res.json.message).toBe('string')
+  expect(res.json.data).toBeTypeOf('object')
+  expect(res.json).not.toHaveProperty('content')
+  expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/)
+  if (message !== undefined) expect(res.json.message).toBe(message)
+  return res.json.data ?? {}
+}
