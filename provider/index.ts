@@ -6,6 +6,7 @@ import { Router, sendJson } from './http.js'
 import { RequestLog } from './request-log.js'
 import { createRequestHandler } from './request-handler.js'
 import { adminRoutes } from './routes/admin.js'
+import { changePasswordRoutes } from './routes/change-password.js'
 import { authRoutes } from './routes/auth.js'
 import { devRoutes } from './routes/dev.js'
 import { profileRoutes } from './routes/profile.js'
@@ -75,7 +76,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   }
 
   const router = new Router()
-  router.add([...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx)])
+  router.add([...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   const requestLog = opts.devMode ? new RequestLog() : null
   if (requestLog) router.add(devRoutes(ctx, requestLog))
   const handle = createRequestHandler(ctx, router, requestLog)
