@@ -5,11 +5,11 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'data/**', 'bench-results/**'] },
+  { ignores: ['build/**', 'build-*/**', 'public/build/**', 'explore-*.mjs', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'data/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,js}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,15 +1,17 @@
+import { useLocation } from '@remix-run/react'
 import { GENERIC_ERROR_SCREEN } from '~/lib/messages'
 import { buttonVariants } from './ui/button'
 
 /** SPEC.md's generic error screen. Never shows error details to the user. */
 export function ErrorScreen() {
+  const { pathname, search } = useLocation()
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="max-w-md text-center" role="alert">
         <h1 className="text-2xl font-semibold">{GENERIC_ERROR_SCREEN.title}</h1>
         <p className="mt-2 text-muted-foreground">{GENERIC_ERROR_SCREEN.text}</p>
-        {/* A plain link reloads the page without JavaScript too. */}
-        <a href="" className={buttonVariants({ className: 'mt-6' })}>
+        {/* A plain link to this same address reloads the page, with or without JavaScript. */}
+        <a href={`${pathname}${search}`} className={buttonVariants({ className: 'mt-6' })}>
           Refresh the page
         </a>
       </div>
