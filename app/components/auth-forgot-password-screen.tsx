@@ -1,0 +1,95 @@
+import { Form, Link } from '@remix-run/react'
+import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
+import { forgotPasswordSchema } from '~/lib/auth-schemas'
+import { SIGN_IN_PATH, type Portal } from '~/lib/portal'
+import type { Toast } from '~/lib/toast'
+import { AuthCard } from './auth-card'
+import { firstInvalidField, initialText, SubmitButton, TextLink, useAuthForm, useIsSubmitting, type LastResult } from './auth-form-parts'
+import { AuthToast } from './auth-toast'
+import { Field } from './forms'
+import { buttonVariants } from './ui/button'
+
+export type ForgotPasswordActionData = { result?: LastResult; toast?: Toast } | undefined
+
+/** Forgot password for either portal (SPEC.md §2): one e-mail field, then always "sent". */
+export function ForgotPasswordScreen({
+  portal,
+  sent,
+  actionData,
+}: {
+  portal: Portal
+  sent: boolean
+  actionData: ForgotPasswordActionData
+}) {
+  const signIn = SIGN_IN_PATH[portal]
+  if (sent) {
+    return (
+      <AuthCard
+        icon={MailCheck}
+        tone="success"
+        title="Password reset link sent"
+        description="If an account exists for that email, you will receive a link to choose a new password. The link is valid for a limited time."
+        footer={
+          portal === 'customer' ? (
+            <BackToSignIn href={signIn} />
+          ) : null
+        }
+      >
+        <p className="text-center text-sm text-muted-foreground">
+          Can&apos;t find it? Check your spam or junk folder.
+        </p>
+        <Link to={signIn} className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+          Return to Sign In
+        </Link>
+      </AuthCard>
+    )
+  }
+  return <ForgotPasswordForm portal={portal} actionData={actionData} />
+}
+
+function BackToSignIn({ href }: { href: string }) {
+  return (
+    <TextLink to={href} className="inline-flex items-center gap-1.5">
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Sign In
+    </TextLink>
+  )
+}
+
+function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData: ForgotPasswordActionData }) {
+  const lastResult = actionData?.result
+  const [form, fields] = useAuthForm(`${portal}-forgot-password`, forgotPasswordSchema, lastResult)
+  const pending = useIsSubmitting()
+  const focus = firstInvalidField(lastResult, ['email'])
+  return (
+    <AuthCard
+      icon={KeyRound}
+      title="Forgot your password?"
+      description="Enter the email you signed up with and we'll send you a link to reset your password."
+      footer={<BackToSignIn href={SIGN_IN_PATH[portal]} />}
+    >
+      <AuthToast toast={actionData?.toast} />
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
+        <Field
+          label="Email"
+          inputProps={{
+            id: fields.email.id,
+            name: fields.email.name,
+            defaultValue: initialText(fields.email.initialValue),
+            type: 'email',
+            autoComplete: 'email',
+            inputMode: 'email',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            // Only after a failed submit without JavaScript: focus goes to the first invalid field.
+            autoFocus: focus === 'email',
+          }}
+          errors={fields.email.errors}
+        />
+        <SubmitButton pending={pending} pendingLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,56 @@
+import { isPasswordRuleMessage } from '~/lib/password-rules'
+import type { ListOfErrors } from './forms'
+import { PasswordChecklist } from './password-checklist'
+import { PasswordField } from './password-field'
+
+type FieldLike = { id: string; name: string; value?: unknown; errors?: ListOfErrors }
+
+/**
+ * A new password and its confirmation with the live requirement checklist between them
+ * (sign-up, reset/create, and change password). Unmet rules show in the checklist, which the
+ * password input points to with aria-describedby; other errors show under the fields.
+ */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  labels,
+  focusOnLoad,
+}: {
+  password: FieldLike
+  confirmation: FieldLike
+  labels: { password: string; confirmation: string }
+  /** The field to focus on load (a failed submit without JavaScript). */
+  focusOnLoad?: 'password' | 'confirmation'
+}) {
+  const checklistId = `${password.id}-rules`
+  const passwordErrors = password.errors?.filter(Boolean) ?? []
+  const value = typeof password.value === 'string' ? password.value : undefined
+  return (
+    <div className="grid gap-2">
+      <PasswordField
+        label={labels.password}
+        inputProps={{
+          id: password.id,
+          name: password.name,
+          autoComplete: 'new-password',
+          // Only after a failed submit without JavaScript: focus goes to the first invalid field.
+          autoFocus: focusOnLoad === 'password',
+        }}
+        errors={passwordErrors.filter((e) => !isPasswordRuleMessage(e))}
+        invalid={passwordErrors.length > 0}
+        describedBy={checklistId}
+      />
+      <PasswordChecklist id={checklistId} password={value} errors={passwordErrors} className="-mt-3 mb-2" />
+      <PasswordField
+        label={labels.confirmation}
+        inputProps={{
+          id: confirmation.id,
+          name: confirmation.name,
+          autoComplete: 'new-password',
+          autoFocus: focusOnLoad === 'confirmation',
+        }}
+        errors={confirmation.errors}
+      />
+    </div>
+  )
+}

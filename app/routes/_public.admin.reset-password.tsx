@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ResetPasswordScreen } from '~/components/auth-reset-password-screen'
+import { resetPasswordAction, resetPasswordLoader } from '~/lib/auth-password-reset.server'
+import { pageTitle } from '~/lib/meta'
+
+// Also served at /admin/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(`Admin ${data?.createPassword ? 'Create Password' : 'Reset Password'}`, matches)
+
+export const loader = ({ request }: LoaderFunctionArgs) => resetPasswordLoader(request, 'admin')
+
+export const action = ({ request }: ActionFunctionArgs) => resetPasswordAction(request, 'admin')
+
+export default function AdminResetPassword() {
+  const { token, createPassword, done } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <ResetPasswordScreen portal="admin" token={token} createPassword={createPassword} done={done} actionData={actionData} />
+  )
+}

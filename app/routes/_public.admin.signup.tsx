@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { UserRoundPlus } from 'lucide-react'
+import { AuthCard } from '~/components/auth-card'
+import { buttonVariants } from '~/components/ui/button'
+import { requireAnonymousAdmin } from '~/lib/guards.server'
+import { pageTitle } from '~/lib/meta'
+
+// SPEC.md references /admin/signup without showing it. Admin accounts are created by a Super
+// Admin's invitation (the invited admin then creates a password), so this page says so.
+export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Sign Up', matches)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymousAdmin(request)
+  return null
+}
+
+export default function AdminSignUp() {
+  return (
+    <AuthCard
+      icon={UserRoundPlus}
+      title="Admin accounts are by invitation"
+      description="Admin Portal accounts are created by a Super Admin. If you should have access, ask a Super Admin at your organisation to invite you; the invitation email lets you create your password."
+    >
+      <Link to="/admin/signin" className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+        Back to Admin Sign In
+      </Link>
+    </AuthCard>
+  )
+}

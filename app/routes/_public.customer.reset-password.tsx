@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ResetPasswordScreen } from '~/components/auth-reset-password-screen'
+import { resetPasswordAction, resetPasswordLoader } from '~/lib/auth-password-reset.server'
+import { pageTitle } from '~/lib/meta'
+
+// Also served at /customer/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(data?.createPassword ? 'Create Password' : 'Reset Password', matches)
+
+export const loader = ({ request }: LoaderFunctionArgs) => resetPasswordLoader(request, 'customer')
+
+export const action = ({ request }: ActionFunctionArgs) => resetPasswordAction(request, 'customer')
+
+export default function CustomerResetPassword() {
+  const { token, createPassword, done } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <ResetPasswordScreen portal="customer" token={token} createPassword={createPassword} done={done} actionData={actionData} />
+  )
+}

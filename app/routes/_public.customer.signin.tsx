@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { SignInScreen, signInScreenState } from '~/components/auth-sign-in-screen'
+import { signInAction, signInLoader } from '~/lib/auth-sign-in.server'
+import { pageTitle } from '~/lib/meta'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle('Sign In', matches)
+
+export const loader = ({ request }: LoaderFunctionArgs) => signInLoader(request, 'customer')
+
+export const action = ({ request, context }: ActionFunctionArgs) => signInAction(request, context, 'customer')
+
+export default function CustomerSignIn() {
+  const { redirectTo } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <SignInScreen portal="customer" redirectTo={redirectTo} {...signInScreenState(actionData)} />
+}

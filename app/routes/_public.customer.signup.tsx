@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { HoneypotProvider } from 'remix-utils/honeypot/react'
+import { SignUpScreen } from '~/components/auth-sign-up-screen'
+import { signUpAction, signUpLoader } from '~/lib/auth-sign-up.server'
+import { pageTitle } from '~/lib/meta'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle('Sign Up', matches)
+
+export const loader = ({ request }: LoaderFunctionArgs) => signUpLoader(request)
+
+export const action = ({ request, context }: ActionFunctionArgs) => signUpAction(request, context)
+
+export default function CustomerSignUp() {
+  const { sentTo, honeypot, termsUrl, privacyUrl } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <HoneypotProvider {...honeypot}>
+      <SignUpScreen sentTo={sentTo} termsUrl={termsUrl} privacyUrl={privacyUrl} actionData={actionData} />
+    </HoneypotProvider>
+  )
+}

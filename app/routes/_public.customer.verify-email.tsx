@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
+import { VerifyEmailScreen } from '~/components/auth-verify-email-screen'
+import { resendVerificationAction, verifyEmailLoader } from '~/lib/auth-verification.server'
+import { pageTitle } from '~/lib/meta'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle('Verify Email', matches)
+
+export const loader = ({ request }: LoaderFunctionArgs) => verifyEmailLoader(request)
+
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  resendVerificationAction(request, context, await request.formData())
+
+// The link's token is single-use: checking it again after the resend form was posted would only
+// fail and raise a second 'Email Verification failed'.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate
+
+export default function VerifyEmail() {
+  const outcome = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <VerifyEmailScreen outcome={outcome} actionData={actionData} />
+}
