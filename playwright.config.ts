@@ -54,6 +54,9 @@ export default defineConfig({
       APP_URL: `http://localhost:${E2E_PORT}`,
       SESSION_SECRET: 'e2e-secret',
       PROVIDER_API_URL: '',
+      // The suite signs in hundreds of times from one address; tests/e2e/abuse-limits.spec.ts
+      // starts its own server with the limits on.
+      RATE_LIMITS: 'off',
     },
   },
 })

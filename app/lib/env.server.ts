@@ -35,6 +35,7 @@ const envSchema = z
     APP_URL: optionalUrl,
     CUSTOMER_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(30),
     ADMIN_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(15),
+    RATE_LIMITS: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -67,7 +68,10 @@ export type EnvResult = { ok: true; env: Env } | { ok: false; error: string }
 
 /** Parses an environment; on failure returns one line naming the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): EnvResult {
-  const result = envSchema.safeParse(source)
+  // An empty variable (e.g. `PORT=` in a container's env file) means "unset", not "invalid".
+  const result = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')),
+  )
   if (!result.success) {
     const issue = result.error.issues[0]
     const name = String(issue?.path[0] ?? 'environment')

@@ -20,6 +20,8 @@ test.describe('routing and document shell', () => {
   test('Go Back returns to the previous page', async ({ page }) => {
     await page.goto('/not-authorized')
     await page.goto('/missing-page')
+    // history.back() needs the hydrated page; before that the link goes home (the no-JS path).
+    await page.waitForLoadState('networkidle')
     await page.getByRole('link', { name: 'Go Back' }).click()
     await expect(page).toHaveURL(/\/not-authorized$/)
   })

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+/** A second production build server with its own data and environment, for tests that need other settings. */
+export async function spawnServer(port: number, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
+  const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'extra-secret',
+      PROVIDER_API_URL: '',
+      APP_URL: `http://localhost:${port}`,
+      ...env,
+    },
+    stdio: 'ignore',
+  })
+  const baseURL = `http://localhost:${port}`
+  let up = false
+  for (let i = 0; i < 150 && !up && child.exitCode === null; i++) {
+    try {
+      up = (await fetch(`${baseURL}/healthz`)).ok
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  if (!up) {
+    child.kill('SIGKILL')
+    throw new Error(`the extra server on port ${port} did not start (exit code ${child.exitCode})`)
+  }
+  return {
+    baseURL,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
