@@ -66,7 +66,7 @@ export function Toaster({ flash }: { flash: Toast[] }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
     </ToastPrimitive.Provider>
   )
 }

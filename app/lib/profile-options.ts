@@ -1,0 +1,111 @@
+// SPEC.md §3's option lists and codes, with the labels patients see. One source for the wizard,
+// the patient's profile page and the schemas.
+
+export type Option<T extends string = string> = { value: T; label: string }
+
+export const NONE_OPTION = 'None'
+
+export const PRE_EXISTING_CONDITIONS = [
+  'Hypertension',
+  'Type 2 Diabetes',
+  'Sleep Apnea',
+  'Cardiovascular Disease',
+  'GERD',
+  'Hypothyroidism',
+  NONE_OPTION,
+] as const
+
+export const WEIGHT_LOSS_ATTEMPTS = [
+  'Diet programs',
+  'Exercise regimes',
+  'Prescription medications',
+  'Over-the-counter supplements',
+  NONE_OPTION,
+] as const
+
+export const SURGERY_TYPES = [
+  'Gastric Bypass (RNY)',
+  'Sleeve Gastrectomy',
+  'Adjustable Gastric Band',
+  'Duodenal Switch',
+  'Other',
+] as const
+
+export const FUNDING_METHODS = [
+  'Private Insurance',
+  'Public Medicare',
+  'State/Federal Medicaid',
+  'Self-Pay/Self Funded',
+  'Health Savings Account (HSA)',
+  'Flexible Spending Account (FSA)',
+  'Veterans Health Administration (VA)',
+  'Other',
+] as const
+
+export const GENDERS = ['M', 'F', 'O', 'N'] as const
+export type Gender = (typeof GENDERS)[number]
+export const GENDER_OPTIONS: Option<Gender>[] = [
+  { value: 'M', label: 'Male' },
+  { value: 'F', label: 'Female' },
+  { value: 'O', label: 'Other' },
+  { value: 'N', label: 'Prefer not to say' },
+]
+
+export const BARIATRIC_STATUSES = ['yes', 'plan', 'no'] as const
+export type BariatricStatus = (typeof BARIATRIC_STATUSES)[number]
+export const BARIATRIC_STATUS_OPTIONS: Option<BariatricStatus>[] = [
+  { value: 'yes', label: 'Yes, I have had surgery' },
+  { value: 'plan', label: 'I am planning surgery' },
+  { value: 'no', label: 'No' },
+]
+
+export const DEVICE_NEEDS = ['have-device', 'need-device'] as const
+export type DeviceNeed = (typeof DEVICE_NEEDS)[number]
+export const DEVICE_NEED_OPTIONS: Option<DeviceNeed>[] = [
+  { value: 'have-device', label: 'I have a wearable device' },
+  { value: 'need-device', label: 'I need a device' },
+]
+
+export const WEARABLE_OS = ['ios', 'android'] as const
+export type WearableOs = (typeof WEARABLE_OS)[number]
+export const WEARABLE_OS_OPTIONS: Option<WearableOs>[] = [
+  { value: 'ios', label: 'iOS' },
+  { value: 'android', label: 'Android' },
+]
+
+export const HEIGHT_UNIT_OPTIONS: Option<'cm' | 'ft-in'>[] = [
+  { value: 'cm', label: 'cm' },
+  { value: 'ft-in', label: 'ft / in' },
+]
+export const WEIGHT_UNIT_OPTIONS: Option<'kg' | 'lbs'>[] = [
+  { value: 'kg', label: 'kg' },
+  { value: 'lbs', label: 'lbs' },
+]
+
+export const COUNTRY_CODE = '+1'
+
+/** Options whose label is the value itself (the checklists, surgery types, funding methods). */
+export function asOptions<T extends string>(values: readonly T[]): Option<T>[] {
+  return values.map((value) => ({ value, label: value }))
+}
+
+export function genderLabel(code: string | null | undefined): string {
+  return GENDER_OPTIONS.find((o) => o.value === code)?.label ?? ''
+}
+
+/**
+ * SPEC.md §4 checklists: choosing 'None' clears everything else; choosing any other item removes
+ * 'None'. Unticking simply removes the item. The order of `options` is kept.
+ */
+export function toggleChecklistValue(
+  selected: readonly string[],
+  item: string,
+  checked: boolean,
+  options: readonly string[],
+): string[] {
+  if (!checked) return selected.filter((value) => value !== item)
+  if (item === NONE_OPTION) return [NONE_OPTION]
+  const next = new Set(selected.filter((value) => value !== NONE_OPTION))
+  next.add(item)
+  return options.filter((option) => next.has(option))
+}

@@ -1,0 +1,73 @@
+// Height and weight conversions (SPEC.md §7, §9). The provider stores cm and kg; patients may
+// type ft-in and lbs. Payload numbers keep 3 decimals, numbers shown in the form keep 1.
+
+export const CM_PER_FOOT = 30.48
+export const CM_PER_INCH = 2.54
+export const INCHES_PER_FOOT = 12
+export const LBS_PER_KG = 2.20462
+
+export const HEIGHT_UNITS = ['cm', 'ft-in'] as const
+export const WEIGHT_UNITS = ['kg', 'lbs'] as const
+export type HeightUnit = (typeof HEIGHT_UNITS)[number]
+export type WeightUnit = (typeof WEIGHT_UNITS)[number]
+
+export function isHeightUnit(value: unknown): value is HeightUnit {
+  return typeof value === 'string' && (HEIGHT_UNITS as readonly string[]).includes(value)
+}
+
+export function isWeightUnit(value: unknown): value is WeightUnit {
+  return typeof value === 'string' && (WEIGHT_UNITS as readonly string[]).includes(value)
+}
+
+/** Rounds half away from zero, with a nudge so that 1.005 → 1.01 despite binary floats. */
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals
+  const rounded = Math.round(Math.abs(value) * factor * (1 + Number.EPSILON)) / factor
+  return Math.sign(value) * rounded || 0
+}
+
+/** For payloads (SPEC.md §7: weights in kg rounded to 3 decimals; heights likewise). */
+export const roundForPayload = (value: number) => roundTo(value, 3)
+/** For what the form shows (SPEC.md §9: displayed weights rounded to 1 decimal). */
+export const roundForDisplay = (value: number) => roundTo(value, 1)
+
+/** Feet and inches (either may be blank/undefined) → cm, 3 decimals. Both blank → undefined. */
+export function feetInchesToCm(feet: number | undefined, inches: number | undefined): number | undefined {
+  if (feet === undefined && inches === undefined) return undefined
+  return roundForPayload((feet ?? 0) * CM_PER_FOOT + (inches ?? 0) * CM_PER_INCH)
+}
+
+/**
+ * cm → whole feet and inches with 1 decimal. Inches are rounded first and 12.0 in is carried to
+ * the next foot, so 182.8 cm reads 6 ft 0 in rather than 5 ft 12 in.
+ */
+export function cmToFeetInches(cm: number): { feet: number; inches: number } {
+  const totalInches = roundForDisplay(cm / CM_PER_INCH)
+  let feet = Math.floor(totalInches / INCHES_PER_FOOT)
+  let inches = roundForDisplay(totalInches - feet * INCHES_PER_FOOT)
+  if (inches >= INCHES_PER_FOOT) {
+    feet += 1
+    inches = roundForDisplay(inches - INCHES_PER_FOOT)
+  }
+  return { feet, inches }
+}
+
+/** lbs → kg for payloads (3 decimals). */
+export const lbsToKg = (lbs: number) => roundForPayload(lbs / LBS_PER_KG)
+/** kg → lbs for display (1 decimal). */
+export const kgToLbs = (kg: number) => roundForDisplay(kg * LBS_PER_KG)
+
+/** A weight typed in `unit` as the kg the provider stores. */
+export function weightToKg(value: number, unit: WeightUnit): number {
+  return unit === 'lbs' ? lbsToKg(value) : roundForPayload(value)
+}
+
+/** A stored kg weight as the form shows it in `unit`. */
+export function weightFromKg(kg: number, unit: WeightUnit): number {
+  return unit === 'lbs' ? kgToLbs(kg) : roundForDisplay(kg)
+}
+
+/** A number as form text: '' for nothing, no trailing '.0'. */
+export function numberToInput(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? '' : String(value)
+}
