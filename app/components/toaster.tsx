@@ -26,7 +26,7 @@ export function Toaster({ flash }: { flash: Toast[] }) {
   if (!hydrated) {
     if (flash.length === 0) return null
     return (
-      <div className="fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" role="status">
+      <div className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" role="status">
         {flash.slice(-MAX_TOASTS).map((t) => (
           <div key={t.id} className={cn('rounded-lg border p-4 shadow-lg', toneClasses[t.type])} data-toast={t.type}>
             <p className="text-sm font-semibold">{t.title}</p>
