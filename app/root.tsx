@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ChunkReload } from '~/components/chunk-reload'
 import { ErrorScreen } from '~/components/error-screen'
 import { NotFoundScreen } from '~/components/not-found-screen'
 import { Toaster } from '~/components/toaster'
@@ -41,6 +42,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         {/* Runs before first paint: sets the theme class so there is no flash of the wrong theme. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <ChunkReload nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -60,3 +60,8 @@ export const TOASTS = {
   deviceUpdated: { title: 'Device Details Updated' },
   profileLoadFailed: { title: 'Failed to fetch profile' },
 } as const
+
+export const REPORTS = {
+  title: 'Reports & Data Exports',
+  description: 'Analytics and data export tools for internal analysis',
+} as const

@@ -1,0 +1,68 @@
+// Change password for a signed-in patient or admin, through the provider's extension endpoints
+// (not in SPEC.md §7; docs/provider-api.md): POST v1/auth/change_password/ and
+// POST v1/admin/change_password/ with old_password, new_password, conf_password.
+import { invalidForm, providerRefusal } from './auth-form.server'
+import { parseAuthForm } from './auth-schemas'
+import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'
+import { requireAdmin, requireOnboardedCustomer } from './guards.server'
+import { TOASTS } from './messages'
+import type { Portal } from './portal'
+import { createProviderClient } from './provider-client.server'
+import { isRecord } from './provider-errors'
+import { ADMIN_ROLES } from './roles'
+import { setAccessToken, updateAdmin, updateCustomer, type AppSession } from './session.server'
+import { redirectWithToast } from './toast.server'
+
+export const CHANGE_PASSWORD_PATH: Record<Portal, string> = {
+  customer: 'v1/auth/change_password/',
+  admin: 'v1/admin/change_password/',
+}
+
+async function guard(request: Request, portal: Portal): Promise<AppSession> {
+  if (portal === 'admin') return (await requireAdmin(request, { roles: ADMIN_ROLES })).session
+  return (await requireOnboardedCustomer(request)).session
+}
+
+/** The page's loader: the guard, nothing else to load. */
+export async function changePasswordLoader(request: Request, portal: Portal) {
+  await guard(request, portal)
+  return null
+}
+
+/**
+ * A provider that signs other sessions out on a password change may answer with fresh tokens;
+ * keep this session signed in with them.
+ */
+function keepSignedIn(session: AppSession, portal: Portal, content: unknown) {
+  if (!isRecord(content)) return
+  const access = content.access_token ?? content.access
+  const refresh = content.refresh_token ?? content.refresh
+  if (typeof access === 'string' && access !== '') setAccessToken(session, portal, access)
+  if (typeof refresh === 'string' && refresh !== '') {
+    if (portal === 'admin') updateAdmin(session, { refresh_token: refresh })
+    else updateCustomer(session, { refresh_token: refresh })
+  }
+}
+
+export async function changePasswordAction(request: Request, portal: Portal) {
+  const session = await guard(request, portal)
+  const submission = parseAuthForm(await request.formData(), changePasswordSchema)
+  if (submission.status !== 'success') return invalidForm(submission, { hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS })
+  const { currentPassword, newPassword, confirmPassword } = submission.value
+
+  const api = await createProviderClient(request, { session })
+  const result = await api.call<unknown>('POST', CHANGE_PASSWORD_PATH[portal], {
+    body: { old_password: currentPassword, new_password: newPassword, conf_password: confirmPassword },
+  })
+  if (!result.ok) {
+    return providerRefusal(submission, result, {
+      fieldNames: CHANGE_PASSWORD_PROVIDER_FIELDS,
+      hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS,
+      toast: { title: result.message, type: 'destructive' },
+      headers: api.headers,
+    })
+  }
+  keepSignedIn(session, portal, result.content)
+  const { pathname } = new URL(request.url)
+  return redirectWithToast(pathname, TOASTS.passwordSaved, { headers: await api.commit() })
+}

@@ -1,0 +1,29 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { PATIENT_NAV } from '~/components/sidebar/nav-items'
+import { AppShell } from '~/components/sidebar/app-shell'
+import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
+import { loadPatientShell } from '~/lib/patient-app.server'
+import { HOME_PATH } from '~/lib/portal'
+
+// The guarded patient app (customer token + onboarding done). Every child calls the guard too.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shell, headers } = await loadPatientShell(request)
+  return data(shell, { headers })
+}
+
+export default function PatientLayout() {
+  const { fullName, sidebarExpanded } = useLoaderData<typeof loader>()
+  return (
+    <AppShell
+      sections={PATIENT_NAV}
+      navLabel="Patient"
+      homePath={HOME_PATH.customer}
+      sidebarExpanded={sidebarExpanded}
+      userName={fullName}
+      signOutAction="/customer/signout"
+    >
+      <OutletOrSkeleton />
+    </AppShell>
+  )
+}

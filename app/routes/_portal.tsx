@@ -1,0 +1,35 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { adminNav } from '~/components/sidebar/nav-items'
+import { AppShell } from '~/components/sidebar/app-shell'
+import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
+import { requirePortalAdmin } from '~/lib/admin-portal.server'
+import { HOME_PATH } from '~/lib/portal'
+import { getSidebarExpanded } from '~/lib/sidebar-state.server'
+
+// The admin portal (admin token, Standard or Super Admin). Every child calls its guard too.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, role, headers } = await requirePortalAdmin(request)
+  return data(
+    { name: user?.full_name || user?.email || null, role, sidebarExpanded: getSidebarExpanded(request) },
+    { headers },
+  )
+}
+
+export default function AdminPortalLayout() {
+  const { name, role, sidebarExpanded } = useLoaderData<typeof loader>()
+  return (
+    <AppShell
+      sections={adminNav(role)}
+      navLabel="Admin portal"
+      homePath={HOME_PATH.admin}
+      sidebarExpanded={sidebarExpanded}
+      userName={name}
+      userDetail={role}
+      signOutAction="/admin/signout"
+      subtitle="Admin Portal"
+    >
+      <OutletOrSkeleton />
+    </AppShell>
+  )
+}

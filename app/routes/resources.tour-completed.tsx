@@ -1,0 +1,9 @@
+import { type ActionFunctionArgs } from '@remix-run/node'
+import { completeTour } from '~/lib/tour.server'
+
+// The dashboard tour's fetcher posts here when the tour ends; the token stays on the server.
+export async function action({ request }: ActionFunctionArgs) {
+  return completeTour(request)
+}
+
+export const loader = () => new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } })
