@@ -1,5 +1,6 @@
 import { findAccountByEmail, insertAccount } from './accounts.js'
 import { openDatabase, type Db } from './db.js'
+import { seedDemoEntries, type DemoLogStyle } from './entries-demo.js'
 import { hashPassword } from './passwords.js'
 import { readBariatric, readDevice, readMedical, readPersonal } from './profile-sections.js'
 import { markTourSeen, saveSection } from './profile-store.js'
@@ -82,6 +83,17 @@ function bariatricFor(patient: DemoPatient) {
   })
 }
 
+// Onboarded demo patients come with a few weeks of health log (provider/entries-demo.ts).
+const LOG_STYLES: Partial<Record<DemoPatientState, DemoLogStyle>> = {
+  onboarded_kg: 'kg-planning',
+  onboarded_lbs: 'lbs-after-surgery',
+}
+
+function seedLog(db: Db, accountId: number, patient: DemoPatient): void {
+  const style = LOG_STYLES[patient.state]
+  if (style) seedDemoEntries(db, accountId, style)
+}
+
 async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
   const passwordHash = await hashPassword(patient.password)
   db.transaction(() => {
@@ -111,6 +123,7 @@ async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
       }),
     )
     if (patient.has_seen_tour) markTourSeen(db, account.id)
+    seedLog(db, account.id, patient)
   })()
 }
 
@@ -122,7 +135,10 @@ export async function seedDemoPatients(dataDir: string): Promise<DemoPatient[]> 
   const db = openDatabase(dataDir)
   try {
     for (const patient of PATIENTS) {
-      if (!findAccountByEmail(db, patient.email)) await seedPatient(db, patient)
+      const existing = findAccountByEmail(db, patient.email)
+      if (!existing) await seedPatient(db, patient)
+      // Demo patients seeded before the health log existed get theirs now (only if they have none).
+      else db.transaction(() => seedLog(db, existing.id, patient))()
     }
   } finally {
     db.close()

@@ -2,13 +2,15 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ProviderContext } from './context.js'
 import { openDatabase, tokenSecretFor } from './db.js'
-import { Router, sendJson } from './http.js'
+import { sendJson } from './http.js'
+import { RouterWithItems } from './entries-router.js'
 import { RequestLog } from './request-log.js'
 import { createRequestHandler } from './request-handler.js'
 import { adminRoutes } from './routes/admin.js'
 import { changePasswordRoutes } from './routes/change-password.js'
 import { authRoutes } from './routes/auth.js'
 import { devRoutes } from './routes/dev.js'
+import { mountEntryRoutes } from './routes/entries.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 
@@ -75,8 +77,9 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     throw error
   }
 
-  const router = new Router()
+  const router = new RouterWithItems()
   router.add([...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  mountEntryRoutes(router, ctx)
   const requestLog = opts.devMode ? new RequestLog() : null
   if (requestLog) router.add(devRoutes(ctx, requestLog))
   const handle = createRequestHandler(ctx, router, requestLog)

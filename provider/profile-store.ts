@@ -1,5 +1,6 @@
 import type { Account } from './accounts.js'
 import type { Db } from './db.js'
+import { readTargets } from './entries-store.js'
 import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from './profile-sections.js'
 
 export interface ProfileFlags {
@@ -86,6 +87,8 @@ export function profileContent(db: Db, account: Account) {
     preferences: {
       height_unit: personal?.height_unit ?? 'cm',
       weight_unit: personal?.weight_unit ?? 'kg',
+      // Extension: the health log's daily targets (docs/provider-api.md, "Extensions").
+      ...readTargets(db, account.id),
     },
   }
 }

@@ -160,9 +160,9 @@ describe('seedDemoPatients', () => {
         is_onboarded: false,
       })
       expect(profiles.onboarded_kg.profile).toMatchObject({ is_onboarded: true, has_seen_tour: true })
-      expect(profiles.onboarded_kg.preferences).toEqual({ height_unit: 'cm', weight_unit: 'kg' })
+      expect(profiles.onboarded_kg.preferences).toMatchObject({ height_unit: 'cm', weight_unit: 'kg' })
       expect(profiles.onboarded_lbs.profile).toMatchObject({ is_onboarded: true, has_seen_tour: false })
-      expect(profiles.onboarded_lbs.preferences).toEqual({ height_unit: 'ft-in', weight_unit: 'lbs' })
+      expect(profiles.onboarded_lbs.preferences).toMatchObject({ height_unit: 'ft-in', weight_unit: 'lbs' })
       expect(profiles.onboarded_lbs.personal).toMatchObject({
         height: 177.8,
         height_unit: 'ft-in',

@@ -1,0 +1,372 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import {
+  Activity,
+  ArrowRight,
+  ClipboardList,
+  Scale,
+  Stethoscope,
+  TrendingUp,
+  UserRound,
+  Watch,
+  type LucideIcon,
+} from 'lucide-react'
+import { parseISO } from 'date-fns'
+import type { ReactNode } from 'react'
+import { HealthOverview } from '~/components/dashboard/health-overview'
+import { TimeZoneSync } from '~/components/log/time-zone-sync'
+import { PageHeader } from '~/components/placeholder-screen'
+import { DashboardTour } from '~/components/tour/dashboard-tour'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { buttonVariants } from '~/components/ui/button'
+import { cn } from '~/lib/cn'
+import { dashboardSummary, formatWeight, pluralDays, type DashboardSummary } from '~/lib/dashboard'
+import { healthMetrics, type HealthMetrics } from '~/lib/health-metrics'
+import { loadHealthLog } from '~/lib/log-entries.server'
+import { TOASTS } from '~/lib/messages'
+import { pageTitle } from '~/lib/meta'
+import { loadPatientProfile } from '~/lib/patient-app.server'
+import { preferredUnits } from '~/lib/profile-payloads'
+import { combineHeaders } from '~/lib/toast.server'
+import { TOUR_TARGETS } from '~/lib/tour'
+import type { WeightUnit } from '~/lib/units'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle('Dashboard', matches)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The health log (docs/provider-api.md, extension) is read alongside the profile.
+  const [result, health] = await Promise.all([loadPatientProfile(request), loadHealthLog(request)])
+  const headers = combineHeaders(result.api.headers, health.headers)
+  if (!result.ok) {
+    return data({ summary: null, hasSeenTour: true, error: result.failure.message, health: null }, { headers })
+  }
+  const metrics = health.log
+    ? healthMetrics({ profile: result.profile, entries: health.log, latest: health.log.latest, today: health.today })
+    : null
+  const loggedKg = metrics?.current?.source === 'logged' ? metrics.current.kg : null
+  return data(
+    {
+      summary: dashboardSummary(result.profile, parseISO(health.today), loggedKg),
+      hasSeenTour: result.profile.profile?.has_seen_tour === true,
+      error: null,
+      health: { metrics, today: health.today, error: health.error, unit: preferredUnits(result.profile).weight },
+    },
+    { headers },
+  )
+}
+
+export default function Dashboard() {
+  const { summary, hasSeenTour, error, health } = useLoaderData<typeof loader>()
+  if (!summary || !health) {
+    return (
+      <div className="grid gap-6">
+        <PageHeader title="Dashboard" />
+        <Alert variant="destructive">
+          <AlertTitle>{TOASTS.profileLoadFailed.title}</AlertTitle>
+          <AlertDescription>
+            <p>{error}</p>
+            <Link to="." reloadDocument className="mt-2 inline-block font-medium underline underline-offset-4">
+              Try again
+            </Link>
+          </AlertDescription>
+        </Alert>
+      </div>
+    )
+  }
+  return (
+    <>
+      <TimeZoneSync serverToday={health.today} />
+      <DashboardContent summary={summary} health={health} />
+      <DashboardTour profileHasSeenTour={hasSeenTour} />
+    </>
+  )
+}
+
+const PROFILE_TAB = {
+  personal: '/customer/profile?tab=personal',
+  medical: '/customer/profile?tab=medical',
+  connected: '/customer/profile?tab=connected',
+} as const
+
+type HealthView = { metrics: HealthMetrics | null; error: string | null; unit: WeightUnit }
+
+function DashboardContent({ summary, health }: { summary: DashboardSummary; health: HealthView }) {
+  const logged = health.metrics?.current?.source === 'logged'
+  return (
+    <div className="grid gap-8">
+      <PageHeader
+        title={summary.firstName ? `Hello, ${summary.firstName}` : 'Hello'}
+        description="Your dashboard: a summary of what your profile and your health log tell us so far."
+      />
+      <HealthOverview metrics={health.metrics} unit={health.unit} loadError={health.error} tourTarget={TOUR_TARGETS.overview} />
+      <section aria-labelledby="summary-heading" className="grid gap-3">
+        <h2 id="summary-heading" className="sr-only">
+          Your summary
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <SurgeryCard surgery={summary.surgery} />
+          <WeightCard weights={summary.weights} logged={logged} />
+          <BmiCard summary={summary} logged={logged} />
+          <DeviceCard device={summary.device} />
+        </div>
+      </section>
+      <section aria-labelledby="next-heading" className="grid gap-3">
+        <h2 id="next-heading" className="text-lg font-semibold">
+          Keep going
+        </h2>
+        <div className="grid gap-4 md:grid-cols-3">
+          <ActionCard
+            tour={TOUR_TARGETS.logData}
+            to="/customer/log-data"
+            icon={ClipboardList}
+            title="Log Data"
+            text="Record your weekly weight, your sleep and your meals."
+          />
+          <ActionCard
+            tour={TOUR_TARGETS.healthTrends}
+            to="/customer/health-trends"
+            icon={TrendingUp}
+            title="Health Trends"
+            text="See how your weight, sleep and meals change over time."
+          />
+          <ActionCard
+            tour={TOUR_TARGETS.devices}
+            to="/customer/connect-devices"
+            icon={Watch}
+            title="Connect Devices"
+            text="Link your wearable so your data syncs on its own."
+          />
+        </div>
+      </section>
+      <ProfileCard summary={summary} />
+    </div>
+  )
+}
+
+function SummaryCard({
+  icon: Icon,
+  title,
+  testId,
+  children,
+}: {
+  icon: LucideIcon
+  title: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={`${testId}-title`}
+      data-testid={testId}
+      className="flex flex-col gap-3 rounded-lg border border-border bg-card p-5 text-card-foreground shadow-sm"
+    >
+      <div className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+        <Icon className="h-4 w-4 text-primary" aria-hidden />
+        <h3 id={`${testId}-title`}>{title}</h3>
+      </div>
+      {children}
+    </section>
+  )
+}
+
+function Missing({ children, to, action }: { children: ReactNode; to: string; action: string }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {children}{' '}
+      <Link to={to} className="font-medium text-primary underline-offset-4 hover:underline">
+        {action}
+      </Link>
+    </p>
+  )
+}
+
+function Figure({ value, label, testId }: { value: string; label: string; testId?: string }) {
+  return (
+    <div>
+      <p className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </p>
+      <p className="text-sm text-muted-foreground">{label}</p>
+    </div>
+  )
+}
+
+function SurgeryCard({ surgery }: { surgery: DashboardSummary['surgery'] }) {
+  return (
+    <SummaryCard icon={Stethoscope} title="Surgery" testId="surgery-summary">
+      {surgery.status === null ? (
+        <Missing to={PROFILE_TAB.medical} action="Add it in your profile.">
+          No surgery information yet.
+        </Missing>
+      ) : (
+        <>
+          <p className="font-medium">{surgery.statusLabel}</p>
+          {surgery.status === 'yes' ? (
+            <>
+              {surgery.daysSince !== null ? (
+                <Figure value={pluralDays(surgery.daysSince)} label="since your surgery" testId="surgery-days" />
+              ) : surgery.daysUntil !== null ? (
+                <Figure value={pluralDays(surgery.daysUntil)} label="until your surgery" testId="surgery-days" />
+              ) : null}
+              <dl className="grid gap-1 text-sm">
+                <DetailRow label="Type" value={surgery.type} />
+                <DetailRow label="Date" value={surgery.date} />
+                {surgery.hospital ? <DetailRow label="Hospital" value={surgery.hospital} /> : null}
+              </dl>
+              {surgery.type === null || surgery.date === null ? (
+                <Missing to={PROFILE_TAB.medical} action="Complete your surgery details.">
+                  Some details are missing.
+                </Missing>
+              ) : null}
+            </>
+          ) : surgery.status === 'plan' ? (
+            <Missing to={PROFILE_TAB.medical} action="Update your profile.">
+              After your surgery, add its details here.
+            </Missing>
+          ) : null}
+        </>
+      )}
+    </SummaryCard>
+  )
+}
+
+function DetailRow({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={cn('text-right font-medium', value === null && 'font-normal text-muted-foreground')}>
+        {value ?? 'Not recorded'}
+      </dd>
+    </div>
+  )
+}
+
+function WeightCard({ weights, logged }: { weights: DashboardSummary['weights']; logged: boolean }) {
+  const show = (value: number | null) => (value === null ? null : formatWeight(value, weights.unit))
+  return (
+    <SummaryCard icon={Scale} title="Weight" testId="weight-summary">
+      {weights.current !== null ? (
+        <Figure value={formatWeight(weights.current, weights.unit)} label={logged ? 'Current weight (your latest entry)' : 'Current weight (your starting weight)'} testId="weight-current" />
+      ) : (
+        <Missing to={PROFILE_TAB.personal} action="Add it in your profile.">
+          No starting weight yet.
+        </Missing>
+      )}
+      <dl className="grid gap-1 text-sm">
+        <DetailRow label="Pre-surgery" value={show(weights.preSurgery)} />
+        <DetailRow label="Goal" value={show(weights.goal)} />
+        {weights.toGoal !== null ? (
+          <DetailRow
+            label={weights.toGoal > 0 ? 'To goal' : 'Below goal'}
+            value={formatWeight(Math.abs(weights.toGoal), weights.unit)}
+          />
+        ) : null}
+      </dl>
+      {weights.goal === null ? (
+        <Missing to={PROFILE_TAB.medical} action="Set a goal weight.">
+          No goal weight yet.
+        </Missing>
+      ) : null}
+    </SummaryCard>
+  )
+}
+
+function BmiCard({ summary, logged }: { summary: DashboardSummary; logged: boolean }) {
+  return (
+    <SummaryCard icon={Activity} title="Body-mass index" testId="bmi-summary">
+      {summary.bmi ? (
+        <>
+          <Figure value={summary.bmi.value.toFixed(1)} label={summary.bmi.category} testId="bmi-value" />
+          <p className="text-sm text-muted-foreground">
+            From your height{summary.height ? ` (${summary.height.text})` : ''} and your {logged ? 'latest' : 'starting'} weight.
+          </p>
+        </>
+      ) : (
+        <Missing to={PROFILE_TAB.personal} action="Add them in your profile">
+          Your BMI needs your height and weight.
+        </Missing>
+      )}
+    </SummaryCard>
+  )
+}
+
+function DeviceCard({ device }: { device: DashboardSummary['device'] }) {
+  return (
+    <SummaryCard icon={Watch} title="Device" testId="device-summary">
+      {device.kind === 'missing' ? (
+        <Missing to={PROFILE_TAB.connected} action="Add it in your profile.">
+          No device information yet.
+        </Missing>
+      ) : (
+        <>
+          <p className="font-medium" data-testid="device-name">
+            {device.kind === 'has-device' ? (device.wearableType ?? 'Your wearable') : 'You asked us for a device'}
+          </p>
+          {device.os ? <p className="text-sm text-muted-foreground">Phone: {device.os}</p> : null}
+          <Missing to="/customer/connect-devices" action="Connect Devices">
+            Not syncing yet.
+          </Missing>
+        </>
+      )}
+    </SummaryCard>
+  )
+}
+
+function ActionCard({
+  tour,
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  tour: string
+  to: string
+  icon: LucideIcon
+  title: string
+  text: string
+}) {
+  return (
+    <Link
+      to={to}
+      data-tour={tour}
+      className="group flex flex-col gap-3 rounded-lg border border-border bg-card p-5 text-card-foreground shadow-sm transition-colors hover:border-primary/50 hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="flex h-10 w-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Icon className="h-5 w-5" aria-hidden />
+      </span>
+      <span className="flex items-center gap-1 font-semibold">
+        {title}
+        <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
+      </span>
+      <span className="text-sm text-muted-foreground">{text}</span>
+    </Link>
+  )
+}
+
+function ProfileCard({ summary }: { summary: DashboardSummary }) {
+  return (
+    <section
+      aria-labelledby="profile-card-title"
+      data-tour={TOUR_TARGETS.profile}
+      className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-border bg-card p-5 shadow-sm"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex h-10 w-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <UserRound className="h-5 w-5" aria-hidden />
+        </span>
+        <div>
+          <h2 id="profile-card-title" className="font-semibold">
+            Your profile
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {summary.fullName ?? 'Your details'} · weights in {summary.weights.unit}
+            {summary.height ? `, height in ${summary.height.unit}` : ''}
+          </p>
+        </div>
+      </div>
+      <Link to="/customer/profile" className={buttonVariants({ variant: 'outline' })}>
+        View and edit your profile
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,158 @@
+// Extension (not in SPEC.md §7): the patient's health-log entries and daily targets in SQLite.
+// Every query is scoped by account, so one patient can never reach another's rows.
+import type { Db } from './db.js'
+import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from './entries-fields.js'
+
+/** An entry as the contract answers it: id, kind, then the kind's fields. */
+export type Entry = { [K in EntryKind]: { id: number; kind: K } & EntryFields[K] }[EntryKind]
+type AnyFields = EntryFields[EntryKind]
+
+interface EntryRow {
+  id: number
+  kind: EntryKind
+  day: string
+  fields: string
+}
+
+function fromRow(row: EntryRow): Entry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    date: row.day,
+    ...(JSON.parse(row.fields) as Omit<EntryFields[EntryKind], 'date'>),
+  } as Entry
+}
+
+// Oldest first within a range: the order a week or a day is read in.
+const ORDER = 'ORDER BY day, time_of_day, id'
+
+export function insertEntry(db: Db, accountId: number, kind: EntryKind, fields: AnyFields): Entry {
+  const now = new Date().toISOString()
+  const { date, ...rest } = fields
+  const result = db
+    .prepare(
+      `INSERT INTO health_entries (account_id, kind, day, time_of_day, fields, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(accountId, kind, date, timeOfDay(kind, fields), JSON.stringify(rest), now, now)
+  return { id: Number(result.lastInsertRowid), kind, ...fields } as Entry
+}
+
+export function findEntry(db: Db, accountId: number, kind: EntryKind, id: number): Entry | undefined {
+  const row = db
+    .prepare('SELECT id, kind, day, fields FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?')
+    .get(id, accountId, kind) as EntryRow | undefined
+  return row && fromRow(row)
+}
+
+/** The vitamins record of a day (there is at most one per day). */
+export function findVitaminsOn(db: Db, accountId: number, date: string): Entry | undefined {
+  const row = db
+    .prepare(
+      "SELECT id, kind, day, fields FROM health_entries WHERE account_id = ? AND kind = 'vitamins' AND day = ?",
+    )
+    .get(accountId, date) as EntryRow | undefined
+  return row && fromRow(row)
+}
+
+export function replaceEntry(
+  db: Db,
+  accountId: number,
+  kind: EntryKind,
+  id: number,
+  fields: AnyFields,
+): Entry {
+  const { date, ...rest } = fields
+  db.prepare(
+    `UPDATE health_entries SET day = ?, time_of_day = ?, fields = ?, updated_at = ?
+     WHERE id = ? AND account_id = ? AND kind = ?`,
+  ).run(date, timeOfDay(kind, fields), JSON.stringify(rest), new Date().toISOString(), id, accountId, kind)
+  return { id, kind, ...fields } as Entry
+}
+
+/** True when a row was deleted. */
+export function deleteEntry(db: Db, accountId: number, kind: EntryKind, id: number): boolean {
+  return (
+    db
+      .prepare('DELETE FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?')
+      .run(id, accountId, kind).changes > 0
+  )
+}
+
+export function listEntries(db: Db, accountId: number, kind: EntryKind, from: string, to: string): Entry[] {
+  const rows = db
+    .prepare(
+      `SELECT id, kind, day, fields FROM health_entries
+       WHERE account_id = ? AND kind = ? AND day BETWEEN ? AND ? ${ORDER}`,
+    )
+    .all(accountId, kind, from, to) as EntryRow[]
+  return rows.map(fromRow)
+}
+
+export type EntriesByKind = Record<EntryKind, Entry[]>
+export type LatestByKind = Record<EntryKind, Entry | null>
+
+export function listAllEntries(db: Db, accountId: number, from: string, to: string): EntriesByKind {
+  const rows = db
+    .prepare(
+      `SELECT id, kind, day, fields FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ? ${ORDER}`,
+    )
+    .all(accountId, from, to) as EntryRow[]
+  const byKind = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, [] as Entry[]])) as EntriesByKind
+  for (const row of rows) byKind[row.kind].push(fromRow(row))
+  return byKind
+}
+
+/** The newest entry of each kind dated on or before `onOrBefore`, however long ago. */
+export function latestEntries(db: Db, accountId: number, onOrBefore: string): LatestByKind {
+  const statement = db.prepare(
+    `SELECT id, kind, day, fields FROM health_entries WHERE account_id = ? AND kind = ? AND day <= ?
+     ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1`,
+  )
+  const latest = Object.fromEntries(
+    ENTRY_KINDS.map((kind) => {
+      const row = statement.get(accountId, kind, onOrBefore) as EntryRow | undefined
+      return [kind, row ? fromRow(row) : null]
+    }),
+  )
+  return latest as LatestByKind
+}
+
+// ---- Daily targets (the profile's preferences section) ----------------------------------------
+
+export interface DailyTargets {
+  protein_target_g: number
+  water_target_ml: number
+  sleep_target_h: number
+}
+
+export const DEFAULT_TARGETS: DailyTargets = {
+  protein_target_g: 60,
+  water_target_ml: 1900,
+  sleep_target_h: 7,
+}
+
+export function readTargets(db: Db, accountId: number): DailyTargets {
+  const row = db
+    .prepare(
+      'SELECT protein_target_g, water_target_ml, sleep_target_h FROM daily_targets WHERE account_id = ?',
+    )
+    .get(accountId) as DailyTargets | undefined
+  return row ?? { ...DEFAULT_TARGETS }
+}
+
+export function saveTargets(db: Db, accountId: number, targets: DailyTargets): void {
+  db.prepare(
+    `INSERT INTO daily_targets (account_id, protein_target_g, water_target_ml, sleep_target_h, updated_at)
+     VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(account_id) DO UPDATE SET protein_target_g = excluded.protein_target_g,
+       water_target_ml = excluded.water_target_ml, sleep_target_h = excluded.sleep_target_h,
+       updated_at = excluded.updated_at`,
+  ).run(
+    accountId,
+    targets.protein_target_g,
+    targets.water_target_ml,
+    targets.sleep_target_h,
+    new Date().toISOString(),
+  )
+}
