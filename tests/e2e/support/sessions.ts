@@ -22,7 +22,20 @@ async function postSignIn(pathname: string, email: string, password: string, fil
   return file
 }
 
-export type SessionKind = 'customer-new' | 'customer-onboarded' | 'standard-admin' | 'super-admin'
+export type SessionKind =
+  | 'customer-new'
+  | 'customer-at-step-2'
+  | 'customer-at-step-3'
+  | 'customer-at-step-4'
+  | 'customer-onboarded'
+  | 'standard-admin'
+  | 'super-admin'
+
+const STEPS_DONE = {
+  'customer-at-step-2': ['personal'],
+  'customer-at-step-3': ['personal', 'medical'],
+  'customer-at-step-4': ['personal', 'medical', 'bariatric'],
+} as const
 
 /** A storage-state file for a fresh user of the given kind. */
 export async function storageStateFor(kind: SessionKind): Promise<string> {
@@ -30,6 +43,12 @@ export async function storageStateFor(kind: SessionKind): Promise<string> {
   switch (kind) {
     case 'customer-new': {
       const c = await createCustomer([])
+      return postSignIn('/customer/signin', c.email, c.password, file)
+    }
+    case 'customer-at-step-2':
+    case 'customer-at-step-3':
+    case 'customer-at-step-4': {
+      const c = await createCustomer([...STEPS_DONE[kind]])
       return postSignIn('/customer/signin', c.email, c.password, file)
     }
     case 'customer-onboarded': {
