@@ -14,7 +14,12 @@ echo "--- build stage in $work/build"
 mkdir -p "$work/build" "$work/runtime/data"
 (cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$work/build")
 cd "$work/build"
-npm ci --no-audit --no-fund --prefer-offline >/dev/null
+if [ "${CONTAINER_CHECK_REUSE_MODULES:-0}" = "1" ] && [ -d "$repo/node_modules" ]; then
+  # CI has just run `npm ci` from the same lockfile: reuse it rather than compile everything twice.
+  cp -a "$repo/node_modules" node_modules
+else
+  npm ci --no-audit --no-fund --prefer-offline >/dev/null
+fi
 npm run build >/dev/null
 npm prune --omit=dev --no-audit --no-fund >/dev/null
 
