@@ -10,6 +10,7 @@ import { parseEnv } from './app/lib/env.server'
 import { recordActivity } from './server/activity'
 import { bodyLimit } from './server/body-limit'
 import { crossSiteRequestGuard } from './server/csrf'
+import { formBodiesOnly } from './server/form-bodies'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
 
@@ -63,6 +64,7 @@ app.use(securityHeaders({ production }))
 app.use(compression())
 app.use(crossSiteRequestGuard({ trustedOrigins: env.APP_URL ? [env.APP_URL] : [] }))
 app.use(bodyLimit(MAX_BODY_BYTES))
+app.use(formBodiesOnly())
 
 app.get('/healthz', (_req, res) => {
   res.setHeader('Cache-Control', 'no-store')
