@@ -1,6 +1,8 @@
 // JavaScript and CSS that each route makes the browser download (gzip), from the production build,
 // checked against the budgets: public screens ≤ 120 KB JS, the app's screens ≤ 200 KB, CSS ≤ 20 KB.
 // `node scripts/size.js` prints the table; `--check` also exits 1 when a budget is exceeded.
+// Code a page fetches later with import() (Radix's toasts with the first toast, the auth forms' zod
+// schemas after hydration) is not counted: the page works, with or without JavaScript, before it.
 import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'

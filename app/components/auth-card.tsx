@@ -1,6 +1,6 @@
-import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import type { IconComponent } from './icons'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card'
 
 /** The card every signed-out screen sits in: an icon, the page's h1, a line of context, the body. */
@@ -13,7 +13,7 @@ export function AuthCard({
   tone = 'default',
   className,
 }: {
-  icon?: LucideIcon
+  icon?: IconComponent
   title: ReactNode
   description?: ReactNode
   children?: ReactNode

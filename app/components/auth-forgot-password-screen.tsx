@@ -1,12 +1,12 @@
 import { Form, Link } from '@remix-run/react'
-import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react'
-import { forgotPasswordSchema } from '~/lib/auth-schemas'
 import { SIGN_IN_PATH, type Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
-import { firstInvalidField, initialText, SubmitButton, TextLink, useAuthForm, useIsSubmitting, type LastResult } from './auth-form-parts'
+import { useLazyAuthForm } from './auth-lazy-form'
+import { firstInvalidField, initialText, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { Field } from './forms'
+import { ArrowLeftIcon, KeyRoundIcon, MailCheckIcon } from './icons'
 import { buttonVariants } from './ui/button'
 
 export type ForgotPasswordActionData = { result?: LastResult; toast?: Toast } | undefined
@@ -25,7 +25,7 @@ export function ForgotPasswordScreen({
   if (sent) {
     return (
       <AuthCard
-        icon={MailCheck}
+        icon={MailCheckIcon}
         tone="success"
         title="Password reset link sent"
         description="If an account exists for that email, you will receive a link to choose a new password. The link is valid for a limited time."
@@ -50,7 +50,7 @@ export function ForgotPasswordScreen({
 function BackToSignIn({ href }: { href: string }) {
   return (
     <TextLink to={href} className="inline-flex items-center gap-1.5">
-      <ArrowLeft className="h-4 w-4" aria-hidden />
+      <ArrowLeftIcon className="h-4 w-4" aria-hidden />
       Back to Sign In
     </TextLink>
   )
@@ -58,12 +58,12 @@ function BackToSignIn({ href }: { href: string }) {
 
 function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData: ForgotPasswordActionData }) {
   const lastResult = actionData?.result
-  const [form, fields] = useAuthForm(`${portal}-forgot-password`, forgotPasswordSchema, lastResult)
+  const { form, fields } = useLazyAuthForm(`${portal}-forgot-password`, (s) => s.forgotPasswordSchema, lastResult)
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, ['email'])
   return (
     <AuthCard
-      icon={KeyRound}
+      icon={KeyRoundIcon}
       title="Forgot your password?"
       description="Enter the email you signed up with and we'll send you a link to reset your password."
       footer={<BackToSignIn href={SIGN_IN_PATH[portal]} />}

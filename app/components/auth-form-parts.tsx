@@ -16,6 +16,9 @@ export {
 } from './auth-ui'
 
 /**
+ * For forms behind sign-in (change password), where zod is part of the screen's code anyway; the
+ * signed-out screens use useLazyAuthForm (auth-lazy-form.tsx), which loads the schemas later.
+ *
  * conform set up the same way for every auth form: validate a field when it loses focus, then
  * again on every keystroke; the same schema (and messages) as the server. A submit that fails
  * the check is stopped in the browser with SPEC.md §5's toast, and conform moves focus to the

@@ -1,4 +1,4 @@
-import { isPasswordRuleMessage } from '~/lib/password-rules'
+import { isPasswordRuleMessage } from '~/lib/password-requirements'
 import type { ListOfErrors } from './forms'
 import { PasswordChecklist } from './password-checklist'
 import { PasswordField } from './password-field'

@@ -1,14 +1,14 @@
 import { Form, Link } from '@remix-run/react'
-import { CircleCheck, LockKeyhole } from 'lucide-react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { resetPasswordSchema } from '~/lib/auth-schemas'
 import { SIGN_IN_PATH, type Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
-import { firstInvalidField, SubmitButton, useAuthForm, useIsSubmitting, type LastResult } from './auth-form-parts'
+import { useLazyAuthForm, waitsForValidForm } from './auth-lazy-form'
+import { firstInvalidField, SubmitButton, useIsSubmitting, type LastResult } from './auth-ui'
 import { NewPasswordFields } from './auth-new-password-fields'
 import { AuthToast } from './auth-toast'
 import { FormError } from './forms'
+import { CircleCheckIcon, LockKeyholeIcon } from './icons'
 import { buttonVariants } from './ui/button'
 
 export type ResetPasswordActionData = { result?: LastResult; toast?: Toast } | undefined
@@ -41,7 +41,7 @@ export function ResetPasswordScreen({
   if (done) {
     return (
       <AuthCard
-        icon={CircleCheck}
+        icon={CircleCheckIcon}
         tone="success"
         title={successText(portal, createPassword)}
         description="You can now sign in with your new password."
@@ -69,21 +69,20 @@ function ResetPasswordForm({
   actionData: ResetPasswordActionData
 }) {
   const lastResult = actionData?.result
-  const [form, fields] = useAuthForm(`${portal}-reset-password`, resetPasswordSchema, lastResult)
+  const { form, fields, ...validation } = useLazyAuthForm(`${portal}-reset-password`, (s) => s.resetPasswordSchema, lastResult)
   const hydrated = useHydrated()
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
   // SPEC.md §5: with JavaScript, the button waits for every rule and a matching confirmation.
-  const ready = resetPasswordSchema.safeParse({
+  const blocked = waitsForValidForm(hydrated, validation, {
     token,
     newPassword: fields.newPassword.value,
     confirmPassword: fields.confirmPassword.value,
-  }).success
-  const blocked = hydrated && !ready
+  })
   const hintId = `${form.id}-ready-hint`
   return (
     <AuthCard
-      icon={LockKeyhole}
+      icon={LockKeyholeIcon}
       title={createPassword ? 'Create Your Password' : 'Change Your Password'}
       description={
         createPassword

@@ -1,25 +1,25 @@
 import { Form } from '@remix-run/react'
-import { HeartPulse, Lock, ShieldCheck } from 'lucide-react'
-import { signInSchema } from '~/lib/auth-schemas'
 import type { Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
-import { firstInvalidField, initialText, SubmitButton, TextLink, useAuthForm, useIsSubmitting, type LastResult } from './auth-form-parts'
+import { useLazyAuthForm } from './auth-lazy-form'
+import { firstInvalidField, initialText, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './auth-verify-email-sent'
 import { Field, FormError } from './forms'
+import { HeartPulseIcon, LockIcon, ShieldCheckIcon } from './icons'
 import { PasswordField } from './password-field'
 
 const COPY = {
   customer: {
-    icon: HeartPulse,
+    icon: HeartPulseIcon,
     title: 'Sign in to your account',
     description: 'Welcome back. Sign in to keep track of your health journey.',
     submit: 'Sign In',
     forgotHref: '/customer/forgot-password',
   },
   admin: {
-    icon: ShieldCheck,
+    icon: ShieldCheckIcon,
     title: 'Admin Portal',
     description: 'Healthcare Provider Access',
     submit: 'Access Admin Portal',
@@ -55,7 +55,7 @@ export function signInScreenState(actionData: SignInActionData) {
 /** Sign-in for either portal (SPEC.md §2): same form, the portal's own words and links. */
 export function SignInScreen({ portal, redirectTo, lastResult, toast, unverifiedEmail, verificationSentTo }: SignInScreenProps) {
   const copy = COPY[portal]
-  const [form, fields] = useAuthForm(`${portal}-signin`, signInSchema, lastResult)
+  const { form, fields } = useLazyAuthForm(`${portal}-signin`, (s) => s.signInSchema, lastResult)
   const pending = useIsSubmitting(null)
   const focus = firstInvalidField(lastResult, ['email', 'password'])
 
@@ -80,7 +80,7 @@ export function SignInScreen({ portal, redirectTo, lastResult, toast, unverified
           </p>
         ) : (
           <p className="inline-flex items-center gap-2">
-            <Lock className="h-4 w-4" aria-hidden />
+            <LockIcon className="h-4 w-4" aria-hidden />
             Secure healthcare provider access only
           </p>
         )

@@ -1,25 +1,24 @@
 import { Form } from '@remix-run/react'
-import { UserPlus } from 'lucide-react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
-import { signUpSchema } from '~/lib/auth-schemas'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
+import { useLazyAuthForm, waitsForValidForm } from './auth-lazy-form'
 import {
   ExternalLink,
   firstInvalidField,
   initialText,
   SubmitButton,
   TextLink,
-  useAuthForm,
   useIsSubmitting,
   type LastResult,
-} from './auth-form-parts'
+} from './auth-ui'
 import { NewPasswordFields } from './auth-new-password-fields'
 import { AuthToast } from './auth-toast'
 import { VerifyEmailSent } from './auth-verify-email-sent'
 import { ErrorList, Field, FormError } from './forms'
-import { NativeCheckbox } from './ui/checkbox'
+import { UserPlusIcon } from './icons'
+import { NativeCheckbox } from './ui/native-checkbox'
 import { Label } from './ui/label'
 
 export type SignUpActionData =
@@ -65,26 +64,25 @@ function SignUpForm({
   lastResult: LastResult
   toast?: Toast
 }) {
-  const [form, fields] = useAuthForm('customer-signup', signUpSchema, lastResult)
+  const { form, fields, ...validation } = useLazyAuthForm('customer-signup', (s) => s.signUpSchema, lastResult)
   const hydrated = useHydrated()
   const pending = useIsSubmitting(null)
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
   // SPEC.md §5: with JavaScript the button waits for a valid e-mail, every rule, matching
   // passwords and the terms. Without it the button always works and the server checks.
-  const ready = signUpSchema.safeParse({
+  const blocked = waitsForValidForm(hydrated, validation, {
     email: fields.email.value,
     password: fields.password.value,
     confirmPassword: fields.confirmPassword.value,
     agreeToTerms: fields.agreeToTerms.value,
-  }).success
-  const blocked = hydrated && !ready
+  })
   const termsErrorId = `${fields.agreeToTerms.id}-error`
   const termsInvalid = Boolean(fields.agreeToTerms.errors?.length)
   const readyHintId = `${form.id}-ready-hint`
 
   return (
     <AuthCard
-      icon={UserPlus}
+      icon={UserPlusIcon}
       title="Create your account"
       description="Sign up to track your weight, sleep and meals, and share progress with your care team."
       footer={

@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck } from 'lucide-react'
 import { useEffect } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Toast } from '~/lib/toast'
 import { pushToast } from '~/lib/toast-store'
+import { CircleAlertIcon, CircleCheckIcon } from './icons'
 import { Alert, AlertDescription, AlertTitle } from './ui/alert'
 
 /**
@@ -27,7 +27,7 @@ export function AuthToast({
   if (hydrated || !toast || !inline) return null
   return (
     <Alert variant={toast.type === 'destructive' ? 'destructive' : 'success'} className={className} data-toast={toast.type}>
-      {toast.type === 'destructive' ? <CircleAlert className="h-4 w-4" aria-hidden /> : <CircleCheck className="h-4 w-4" aria-hidden />}
+      {toast.type === 'destructive' ? <CircleAlertIcon className="h-4 w-4" aria-hidden /> : <CircleCheckIcon className="h-4 w-4" aria-hidden />}
       <AlertTitle className="font-semibold">{toast.title}</AlertTitle>
       {toast.description ? <AlertDescription>{toast.description}</AlertDescription> : null}
     </Alert>

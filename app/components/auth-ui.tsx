@@ -1,11 +1,11 @@
 // The auth screens' small parts that need neither conform nor zod at run time, so screens without
-// a validated form (verify e-mail, the check-your-inbox state) stay light. Forms import them
-// through auth-form-parts.
+// a validated form (verify e-mail, the check-your-inbox state) stay light. The signed-out forms
+// add auth-lazy-form; the app's change-password form imports them through auth-form-parts.
 import type { SubmissionResult } from '@conform-to/react'
 import { Link, useNavigation, type LinkProps } from '@remix-run/react'
-import { Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { SpinnerIcon } from './icons'
 import { Button, type ButtonProps } from './ui/button'
 
 export type LastResult = SubmissionResult<string[]> | null | undefined
@@ -53,7 +53,7 @@ export function SubmitButton({
     >
       {pending ? (
         <>
-          <Loader2 className="animate-spin" aria-hidden />
+          <SpinnerIcon className="animate-spin" aria-hidden />
           {pendingLabel}
         </>
       ) : (

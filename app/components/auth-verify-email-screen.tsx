@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
-import { CircleCheck, CircleX, Loader2 } from 'lucide-react'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
 import { TextLink } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './auth-verify-email-sent'
+import { CircleCheckIcon, CircleXIcon, SpinnerIcon } from './icons'
 import { buttonVariants } from './ui/button'
 
 export type VerifyEmailState =
@@ -25,7 +25,7 @@ export function VerifyEmailScreen({ outcome, actionData }: { outcome: VerifyEmai
 
   if (verifying) {
     return (
-      <AuthCard icon={Loader2} title="Verifying your email" description="This takes just a moment.">
+      <AuthCard icon={SpinnerIcon} title="Verifying your email" description="This takes just a moment.">
         <p className="sr-only" role="status">
           Verifying your email
         </p>
@@ -45,7 +45,7 @@ export function VerifyEmailScreen({ outcome, actionData }: { outcome: VerifyEmai
   if (outcome.state === 'verified') {
     return (
       <AuthCard
-        icon={CircleCheck}
+        icon={CircleCheckIcon}
         tone="success"
         title="Email verified successfully."
         description="Your account is ready. Sign in to finish setting up your health profile."
@@ -62,7 +62,7 @@ export function VerifyEmailScreen({ outcome, actionData }: { outcome: VerifyEmai
       {/* The resend's own toast replaces the verification one once there is one. */}
       <AuthToast toast={actionData?.toast ?? outcome.toast} />
       <AuthCard
-        icon={CircleX}
+        icon={CircleXIcon}
         tone="destructive"
         title="We couldn't verify your email."
         description="The link may have expired or already been used. We can send you a new one."

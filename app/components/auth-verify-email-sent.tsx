@@ -1,9 +1,9 @@
 import { Form } from '@remix-run/react'
-import { MailCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { RESEND_INTENT } from '~/lib/auth-intents'
 import { AuthCard } from './auth-card'
 import { SubmitButton, TextLink, useIsSubmitting } from './auth-ui'
+import { MailCheckIcon } from './icons'
 
 /** The "Resend verification link" form: posts the address with intent=resend to this page. */
 export function ResendVerificationForm({
@@ -32,7 +32,7 @@ export function ResendVerificationForm({
 export function VerifyEmailSent({ email, hiddenInputs }: { email: string; hiddenInputs?: ReactNode }) {
   return (
     <AuthCard
-      icon={MailCheck}
+      icon={MailCheckIcon}
       title="Please verify your email"
       description={
         <>

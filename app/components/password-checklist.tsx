@@ -1,8 +1,8 @@
-import { Check, Circle, X } from 'lucide-react'
 import { cn } from '~/lib/cn'
 import { VALIDATION } from '~/lib/messages'
-import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '~/lib/password-rules'
+import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '~/lib/password-requirements'
 import type { ListOfErrors } from './forms'
+import { CheckIcon, CircleIcon, XIcon } from './icons'
 
 type RuleStatus = 'met' | 'unmet' | 'failed' | 'idle'
 
@@ -92,7 +92,7 @@ export function PasswordChecklist({
 
 function RuleIcon({ status }: { status: RuleStatus }) {
   const className = 'mt-0.5 h-4 w-4 shrink-0'
-  if (status === 'met') return <Check className={className} aria-hidden />
-  if (status === 'failed') return <X className={className} aria-hidden />
-  return <Circle className={cn(className, 'scale-75')} aria-hidden />
+  if (status === 'met') return <CheckIcon className={className} aria-hidden />
+  if (status === 'failed') return <XIcon className={className} aria-hidden />
+  return <CircleIcon className={cn(className, 'scale-75')} aria-hidden />
 }

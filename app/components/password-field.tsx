@@ -1,7 +1,7 @@
-import { Eye, EyeOff } from 'lucide-react'
 import { useState, type InputHTMLAttributes } from 'react'
 import { cn } from '~/lib/cn'
 import { ErrorList, type ListOfErrors } from './forms'
+import { EyeIcon, EyeOffIcon } from './icons'
 import { Input } from './ui/input'
 import { Label } from './ui/label'
 
@@ -50,7 +50,7 @@ export function PasswordField({ label, inputProps, errors, invalid, describedBy,
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+          {visible ? <EyeOffIcon className="h-4 w-4" aria-hidden /> : <EyeIcon className="h-4 w-4" aria-hidden />}
         </button>
       </div>
       <ErrorList id={errorId} errors={errors} />

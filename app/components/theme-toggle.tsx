@@ -1,12 +1,12 @@
-import { Monitor, Moon, Sun } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { cn } from '~/lib/cn'
 import { applyTheme, isThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from '~/lib/theme'
+import { MonitorIcon, MoonIcon, SunIcon } from './icons'
 
-const options: { value: ThemeChoice; label: string; Icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Monitor },
+const options: { value: ThemeChoice; label: string; Icon: typeof SunIcon }[] = [
+  { value: 'light', label: 'Light', Icon: SunIcon },
+  { value: 'dark', label: 'Dark', Icon: MoonIcon },
+  { value: 'system', label: 'System', Icon: MonitorIcon },
 ]
 
 /** Light / dark / system. Needs JavaScript (the choice lives in local storage), so hidden without it. */

@@ -1,72 +1,75 @@
-import * as ToastPrimitive from '@radix-ui/react-toast'
-import { X } from 'lucide-react'
-import { useEffect, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { cn } from '~/lib/cn'
 import { MAX_TOASTS, type Toast } from '~/lib/toast'
-import { dismissToast, getServerToastsSnapshot, getToastsSnapshot, pushToast, subscribe } from '~/lib/toast-store'
+import { getServerToastsSnapshot, getToastsSnapshot, pushToast, subscribe } from '~/lib/toast-store'
 
-const toneClasses: Record<Toast['type'], string> = {
+export const toastToneClasses: Record<Toast['type'], string> = {
   success: 'border-success/60 bg-success text-success-foreground',
   destructive: 'border-destructive/60 bg-destructive text-destructive-foreground',
 }
 
+// Radix's toasts and their dependencies are ~10 KB that most page views never use: they load with
+// the first toast. Should that load fail, the toasts stay as plain status messages rather than
+// taking the page down with them.
+const RadixToaster = lazy(() =>
+  import('./radix-toaster').catch(() => ({
+    default: ({ toasts }: { toasts: Toast[] }) => <StaticToasts toasts={toasts} />,
+  })),
+)
+
 /**
- * Shows flash toasts. Before hydration (or with JavaScript off) they are plain server-rendered
- * status messages; once hydrated, the same toasts move into Radix's live-region toasts.
+ * Shows flash toasts and toasts pushed by client code (toast-store). Before hydration (or with
+ * JavaScript off) flash toasts are plain server-rendered status messages; once hydrated, they move
+ * into Radix's live-region toasts, loaded the first time there is a toast. While that code loads
+ * the same plain messages stay on screen, so nothing flickers.
  */
 export function Toaster({ flash }: { flash: Toast[] }) {
   const hydrated = useHydrated()
   const toasts = useSyncExternalStore(subscribe, getToastsSnapshot, getServerToastsSnapshot)
+  // Once mounted, Radix's provider stays: it owns the closing animation and the viewport hotkey.
+  const [radixWanted, setRadixWanted] = useState(false)
+  const wantRadix = radixWanted || toasts.length > 0
 
   useEffect(() => {
     for (const t of flash) pushToast(t)
   }, [flash])
 
-  if (!hydrated) {
-    if (flash.length === 0) return null
-    return (
-      <div className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" role="status">
-        {flash.slice(-MAX_TOASTS).map((t) => (
-          <div key={t.id} className={cn('rounded-lg border p-4 shadow-lg', toneClasses[t.type])} data-toast={t.type}>
-            <p className="text-sm font-semibold">{t.title}</p>
-            {t.description ? <p className="text-sm opacity-90">{t.description}</p> : null}
-          </div>
-        ))}
-      </div>
-    )
-  }
+  useEffect(() => {
+    if (wantRadix) setRadixWanted(true)
+  }, [wantRadix])
 
+  if (!hydrated) return flash.length > 0 ? <StaticToasts toasts={flash.slice(-MAX_TOASTS)} /> : null
+  if (!wantRadix) return null
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={6000}>
+    <Suspense fallback={<StaticToasts toasts={toasts} live={false} />}>
+      <RadixToaster toasts={toasts} />
+    </Suspense>
+  )
+}
+
+/**
+ * Toasts as plain text: the server-rendered (and no-JavaScript) form, a status region. While Radix
+ * loads it is shown without the live region (`live={false}`), so that Radix announces each toast
+ * once rather than twice.
+ */
+function StaticToasts({ toasts, live = true }: { toasts: Toast[]; live?: boolean }) {
+  if (toasts.length === 0) return null
+  return (
+    <div
+      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"
+      role={live ? 'status' : undefined}
+    >
       {toasts.map((t) => (
-        <ToastPrimitive.Root
+        <div
           key={t.id}
-          type={t.type === 'destructive' ? 'foreground' : 'background'}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(t.id)
-          }}
+          className={cn('rounded-lg border p-4 shadow-lg', toastToneClasses[t.type])}
           data-toast={t.type}
-          className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
-            toneClasses[t.type],
-          )}
         >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Dismiss notification"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
+          <p className="text-sm font-semibold">{t.title}</p>
+          {t.description ? <p className="text-sm opacity-90">{t.description}</p> : null}
+        </div>
       ))}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
-    </ToastPrimitive.Provider>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { UserRoundPlus } from 'lucide-react'
 import { AuthCard } from '~/components/auth-card'
+import { UserRoundPlusIcon } from '~/components/icons'
 import { buttonVariants } from '~/components/ui/button'
 import { requireAnonymousAdmin } from '~/lib/guards.server'
 import { pageTitle } from '~/lib/meta'
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminSignUp() {
   return (
     <AuthCard
-      icon={UserRoundPlus}
+      icon={UserRoundPlusIcon}
       title="Admin accounts are by invitation"
       description="Admin Portal accounts are created by a Super Admin. If you should have access, ask a Super Admin at your organisation to invite you; the invitation email lets you create your password."
     >

@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { forwardRef, type ButtonHTMLAttributes } from 'react'
 import { cn } from '~/lib/cn'
@@ -26,21 +25,11 @@ export const buttonVariants = cva(
   },
 )
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
-  asChild?: boolean
-}
+// No `asChild` (Radix Slot): a link that looks like a button is `<Link className={buttonVariants()}>`,
+// which keeps Radix's Slot out of the code of every screen.
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {}
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
-  ({ className, variant, size, asChild = false, type, ...props }, ref) => {
-    const Comp = asChild ? Slot : 'button'
-    return (
-      <Comp
-        ref={ref}
-        className={cn(buttonVariants({ variant, size }), className)}
-        {...(asChild ? {} : { type: type ?? 'button' })}
-        {...props}
-      />
-    )
-  },
-)
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, type, ...props }, ref) => (
+  <button ref={ref} className={cn(buttonVariants({ variant, size }), className)} type={type ?? 'button'} {...props} />
+))
 Button.displayName = 'Button'

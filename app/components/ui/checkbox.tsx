@@ -1,10 +1,14 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox'
-import { Check } from 'lucide-react'
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react'
 import { cn } from '~/lib/cn'
+import { CheckIcon } from '../icons'
+
+// NativeCheckbox has its own module, so that screens using only it (sign-up) do not download
+// Radix's checkbox: esbuild splits code by module, not by export.
+export { NativeCheckbox } from './native-checkbox'
 
 // Radix renders a hidden native input inside a <form>, so the value is posted without JavaScript
-// only after hydration; forms that must work before JS use NativeCheckbox below.
+// only after hydration; forms that must work before JS use NativeCheckbox.
 export const Checkbox = forwardRef<
   ElementRef<typeof CheckboxPrimitive.Root>,
   ComponentPropsWithoutRef<typeof CheckboxPrimitive.Root>
@@ -18,24 +22,8 @@ export const Checkbox = forwardRef<
     {...props}
   >
     <CheckboxPrimitive.Indicator className="flex items-center justify-center text-current">
-      <Check className="h-4 w-4" aria-hidden />
+      <CheckIcon className="h-4 w-4" aria-hidden />
     </CheckboxPrimitive.Indicator>
   </CheckboxPrimitive.Root>
 ))
 Checkbox.displayName = 'Checkbox'
-
-/** A styled native checkbox: posts with or without JavaScript. */
-export const NativeCheckbox = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement>>(
-  ({ className, ...props }, ref) => (
-    <input
-      ref={ref}
-      type="checkbox"
-      className={cn(
-        'h-5 w-5 shrink-0 cursor-pointer rounded-sm border border-primary accent-[hsl(var(--primary))] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-        className,
-      )}
-      {...props}
-    />
-  ),
-)
-NativeCheckbox.displayName = 'NativeCheckbox'

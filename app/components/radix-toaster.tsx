@@ -1,0 +1,48 @@
+import * as ToastPrimitive from '@radix-ui/react-toast'
+import { cn } from '~/lib/cn'
+import type { Toast } from '~/lib/toast'
+import { dismissToast } from '~/lib/toast-store'
+import { XIcon } from './icons'
+import { toastToneClasses } from './toaster'
+
+// Radix's toasts (live region, swipe, timers, focus hotkey): loaded by Toaster (toaster.tsx) only
+// once a page has a toast to show, so the code every page downloads stays small.
+
+/** SPEC.md §9's toast stack: success and destructive, at most five (toast-store keeps the newest). */
+export default function RadixToaster({ toasts }: { toasts: Toast[] }) {
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" duration={6000}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          // 'foreground' is announced assertively: errors interrupt, confirmations wait.
+          type={t.type === 'destructive' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id)
+          }}
+          data-toast={t.type}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
+            toastToneClasses[t.type],
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <XIcon className="h-4 w-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+    </ToastPrimitive.Provider>
+  )
+}
