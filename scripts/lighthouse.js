@@ -1,4 +1,5 @@
-// `npm run lighthouse`: Lighthouse (mobile emulation, the default config) with Debian's Chromium
+// `npm run lighthouse` (installs lighthouse on demand, kept out of the lockfile: one of its
+// dependencies asks for a "latest" tag, which would make `npm ci` brittle): Lighthouse (mobile emulation, the default config) with Debian's Chromium
 // against the production build and its embedded reference provider, on sign-in, sign-up,
 // profile-setup and the dashboard. Prints the scores and exits 1 under the targets:
 // performance 95, accessibility 100, best practices 95.
