@@ -3,9 +3,8 @@ import { SIGN_IN_PATH, type Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
 import { useLazyAuthForm } from './auth-lazy-form'
-import { firstInvalidField, initialText, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
+import { EmailField, firstInvalidField, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
 import { AuthToast } from './auth-toast'
-import { Field } from './forms'
 import { ArrowLeftIcon, KeyRoundIcon, MailCheckIcon } from './icons'
 import { buttonVariants } from './ui/button'
 
@@ -70,22 +69,7 @@ function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData
     >
       <AuthToast toast={actionData?.toast} />
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
-        <Field
-          label="Email"
-          inputProps={{
-            id: fields.email.id,
-            name: fields.email.name,
-            defaultValue: initialText(fields.email.initialValue),
-            type: 'email',
-            autoComplete: 'email',
-            inputMode: 'email',
-            autoCapitalize: 'none',
-            spellCheck: false,
-            // Only after a failed submit without JavaScript: focus goes to the first invalid field.
-            autoFocus: focus === 'email',
-          }}
-          errors={fields.email.errors}
-        />
+        <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <SubmitButton pending={pending} pendingLabel="Sending...">
           Send Reset Link
         </SubmitButton>

@@ -3,10 +3,10 @@ import type { Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
 import { useLazyAuthForm } from './auth-lazy-form'
-import { firstInvalidField, initialText, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
+import { EmailField, firstInvalidField, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './auth-verify-email-sent'
-import { Field, FormError } from './forms'
+import { FormError } from './forms'
 import { HeartPulseIcon, LockIcon, ShieldCheckIcon } from './icons'
 import { PasswordField } from './password-field'
 
@@ -91,22 +91,7 @@ export function SignInScreen({ portal, redirectTo, lastResult, toast, unverified
       {unverifiedEmail ? <ResendVerificationForm email={unverifiedEmail} /> : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          label="Email"
-          inputProps={{
-            id: fields.email.id,
-            name: fields.email.name,
-            defaultValue: initialText(fields.email.initialValue),
-            type: 'email',
-            autoComplete: 'email',
-            inputMode: 'email',
-            autoCapitalize: 'none',
-            spellCheck: false,
-            // Only after a failed submit without JavaScript: focus goes to the first invalid field.
-            autoFocus: focus === 'email',
-          }}
-          errors={fields.email.errors}
-        />
+        <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <PasswordField
           label="Password"
           inputProps={{

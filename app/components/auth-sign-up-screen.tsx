@@ -5,9 +5,9 @@ import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
 import { useLazyAuthForm, waitsForValidForm } from './auth-lazy-form'
 import {
+  EmailField,
   ExternalLink,
   firstInvalidField,
-  initialText,
   SubmitButton,
   TextLink,
   useIsSubmitting,
@@ -16,7 +16,7 @@ import {
 import { NewPasswordFields } from './auth-new-password-fields'
 import { AuthToast } from './auth-toast'
 import { VerifyEmailSent } from './auth-verify-email-sent'
-import { ErrorList, Field, FormError } from './forms'
+import { ErrorList, FormError } from './forms'
 import { UserPlusIcon } from './icons'
 import { NativeCheckbox } from './ui/native-checkbox'
 import { Label } from './ui/label'
@@ -95,22 +95,7 @@ function SignUpForm({
       <FormError id={form.errorId} errors={form.errors} />
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
         <HoneypotInputs />
-        <Field
-          label="Email"
-          inputProps={{
-            id: fields.email.id,
-            name: fields.email.name,
-            defaultValue: initialText(fields.email.initialValue),
-            type: 'email',
-            autoComplete: 'email',
-            inputMode: 'email',
-            autoCapitalize: 'none',
-            spellCheck: false,
-            // Only after a failed submit without JavaScript: focus goes to the first invalid field.
-            autoFocus: focus === 'email',
-          }}
-          errors={fields.email.errors}
-        />
+        <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <NewPasswordFields
           password={fields.password}
           confirmation={fields.confirmPassword}

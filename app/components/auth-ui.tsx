@@ -5,6 +5,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Link, useNavigation, type LinkProps } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { cn } from '~/lib/cn'
+import { Field } from './forms'
 import { SpinnerIcon } from './icons'
 import { Button, type ButtonProps } from './ui/button'
 
@@ -93,4 +94,29 @@ export function ExternalLink({ href, children }: { href: string; children: React
 /** A field's value from the last server answer, as an input's defaultValue. */
 export function initialText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
+}
+
+/** The fields of a conform form that EmailField needs (kept structural so this module stays zod-free). */
+type EmailFieldMeta = { id: string; name: string; initialValue?: unknown; errors?: string[] }
+
+/** The e-mail input of every signed-out form: same label, keyboard hints and focus rule. */
+export function EmailField({ field, focusFirst }: { field: EmailFieldMeta; focusFirst: boolean }) {
+  return (
+    <Field
+      label="Email"
+      inputProps={{
+        id: field.id,
+        name: field.name,
+        defaultValue: initialText(field.initialValue),
+        type: 'email',
+        autoComplete: 'email',
+        inputMode: 'email',
+        autoCapitalize: 'none',
+        spellCheck: false,
+        // Only after a failed submit without JavaScript: focus goes to the first invalid field.
+        autoFocus: focusFirst,
+      }}
+      errors={field.errors}
+    />
+  )
 }
