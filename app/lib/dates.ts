@@ -1,5 +1,5 @@
 // Dates as patients type them (SPEC.md §5, §9: MM/DD/YYYY) and as the API stores them (ISO
-// YYYY-MM-DD, docs/contract-core.md). Anything that is not a real calendar date reads as empty.
+// YYYY-MM-DD, docs/provider-api.md). Anything that is not a real calendar date reads as empty.
 import { format, isValid, parse } from 'date-fns'
 
 export const US_DATE_FORMAT = 'MM/dd/yyyy'

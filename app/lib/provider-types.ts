@@ -1,4 +1,4 @@
-// Shapes of the provider's `content` (docs/contract-core.md). Types only, shared by server and UI.
+// Shapes of the provider's `content` (docs/provider-api.md). Types only, shared by server and UI.
 
 export type TokenPair = { access_token: string; refresh_token: string }
 
