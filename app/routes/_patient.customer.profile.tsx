@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/
 import { cn } from '~/lib/cn'
 import { TOASTS, VALIDATION } from '~/lib/messages'
 import { pageTitle } from '~/lib/meta'
+import { submitWasRefused } from '~/lib/refused-submit'
 import { loadPatientProfilePage, savePatientProfile, type DeviceAnswer, type ProfileIntent } from '~/lib/patient-profile.server'
 import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from '~/lib/profile-options'
 import { bariatricSchema, medicalSchema, personalSchema } from '~/lib/profile-schemas'
@@ -185,7 +186,7 @@ function SectionForm({
       onSubmit={(event) => {
         form.onSubmit(event)
         // conform cancels the submit when its validation fails: say so, as the wizard does.
-        if (event.defaultPrevented) pushToast({ id: `${intent}-incomplete`, title: VALIDATION.wizardIncomplete, type: 'destructive' })
+        if (submitWasRefused(event)) pushToast({ id: `${intent}-incomplete`, title: VALIDATION.wizardIncomplete, type: 'destructive' })
       }}
       className="grid gap-6"
     >

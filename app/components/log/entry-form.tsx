@@ -11,11 +11,9 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { editEntryFormId, newEntryFormId, type EntryKind, type EntryRef } from '~/lib/log-entries'
 import { entrySchema } from '~/lib/log-entry-forms'
 import { VALIDATION } from '~/lib/messages'
+import { submitWasRefused } from '~/lib/refused-submit'
 import { pushToast } from '~/lib/toast-store'
 import { MealFields, SleepFields, VitaminFields, WaterFields, WeightFields } from './entry-fields'
-
-/** The name of the button conform submits its own intents (validate on blur…) with. */
-const CONFORM_INTENT = '__intent__'
 
 const SAVE_LABELS: Record<EntryKind, string> = {
   weight: 'Save weight',
@@ -65,9 +63,7 @@ export function EntryForm({ kind, editing, defaults, lastResult, cancelHref }: E
       {...getFormProps(form)}
       onSubmit={(event) => {
         form.onSubmit(event)
-        const submitter = (event.nativeEvent as SubmitEvent).submitter
-        const isConformIntent = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT
-        if (event.defaultPrevented && !isConformIntent) {
+        if (submitWasRefused(event)) {
           pushToast({
             id: 'log-invalid',
             title: VALIDATION.formInvalidTitle,

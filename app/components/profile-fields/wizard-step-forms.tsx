@@ -20,15 +20,13 @@ import {
   type MedicalFormInput,
   type PersonalFormInput,
 } from '~/lib/profile-schemas'
+import { submitWasRefused } from '~/lib/refused-submit'
 import { pushToast } from '~/lib/toast-store'
 import { previousStep, stepHref, TOTAL_STEPS, type StepNumber } from '~/lib/wizard-steps'
 import { BariatricFields } from './bariatric-fields'
 import { DeviceFields } from './device-fields'
 import { MedicalFields } from './medical-fields'
 import { PersonalFields } from './personal-fields'
-
-/** The name of the button conform submits its intents (validate, update…) with. */
-const CONFORM_INTENT = '__intent__'
 
 type StepFormProps<Input> = {
   defaults: Input
@@ -124,11 +122,8 @@ function StepForm({
       {...getFormProps(form)}
       onSubmit={(event) => {
         form.onSubmit(event)
-        // conform cancels the submit when its validation fails: say so (SPEC.md §5). Its own
-        // validate-on-blur also travels as a (cancelled) submit, by an intent button; not those.
-        const submitter = (event.nativeEvent as SubmitEvent).submitter
-        const isConformIntent = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT
-        if (event.defaultPrevented && !isConformIntent) {
+        // conform cancels the submit when its validation fails: say so (SPEC.md §5).
+        if (submitWasRefused(event)) {
           pushToast({ id: 'wizard-incomplete', title: VALIDATION.wizardIncomplete, type: 'destructive' })
         }
       }}
