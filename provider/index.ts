@@ -11,6 +11,10 @@ import { changePasswordRoutes } from './routes/change-password.js'
 import { authRoutes } from './routes/auth.js'
 import { devRoutes } from './routes/dev.js'
 import { mountEntryRoutes } from './routes/entries.js'
+import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
+import { mountAdminUsersRoutes } from './routes/admin-users.js'
+import { mountDeviceRoutes } from './routes/devices.js'
+import { mountTrendsRoutes } from './routes/trends.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 
@@ -80,6 +84,10 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   const router = new RouterWithItems()
   router.add([...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   mountEntryRoutes(router, ctx)
+  mountTrendsRoutes(router, ctx)
+  mountDeviceRoutes(router, ctx)
+  mountAdminUsersRoutes(router, ctx)
+  mountAdminPatientsRoutes(router, ctx)
   const requestLog = opts.devMode ? new RequestLog() : null
   if (requestLog) router.add(devRoutes(ctx, requestLog))
   const handle = createRequestHandler(ctx, router, requestLog)

@@ -1,3 +1,7 @@
+import { adminPatientsMigration } from './migrations-admin-patients.js'
+import { adminUsersMigration } from './migrations-admin-users.js'
+import { devicesMigration } from './migrations-devices.js'
+
 /**
  * Schema changes in order; the database's `user_version` records how many have run. Append only:
  * an edited migration would never run again on databases that already have it.
@@ -97,4 +101,9 @@ export const migrations: string[] = [
     updated_at TEXT NOT NULL
   ) STRICT;
   `,
+  // Extensions, one module each so their owners can change them independently until they ship:
+  // device connections (P12), admin users/audit/exports (P13), admin patients/alerts (P13).
+  devicesMigration,
+  adminUsersMigration,
+  adminPatientsMigration,
 ]
