@@ -50,7 +50,8 @@ const entriesPath = (kind: EntryKind) => `v1/auth/entries/${kind}/`
 const entryPath = (ref: EntryRef) => `v1/auth/entries/${ref.kind}/${ref.id}/`
 
 // The provider is not ours: its answers are checked before the screens rely on their shape.
-const base = { id: z.number(), date: z.string().refine(isIsoDate) }
+// `source` on every kind (connected devices): a provider without it means the patient typed it.
+const base = { id: z.number(), date: z.string().refine(isIsoDate), source: z.string().min(1).catch('manual') }
 const ENTRY_SCHEMAS = {
   weight: z.object({
     ...base,
@@ -58,7 +59,6 @@ const ENTRY_SCHEMAS = {
     weight: z.number(),
     weight_unit: z.enum(['kg', 'lbs']).catch('kg'),
     note: z.string().catch(''),
-    source: z.string().catch('manual'),
   }),
   sleep: z.object({
     ...base,

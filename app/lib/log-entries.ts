@@ -63,6 +63,7 @@ export type WeightEntry = {
   /** The unit the patient typed it in. */
   weight_unit: WeightUnit
   note: string
+  /** 'manual', or the device or service that measured it. */
   source: string
 }
 export type SleepEntry = {
@@ -74,6 +75,11 @@ export type SleepEntry = {
   quality: number
   bed_time: string | null
   wake_time: string | null
+  /**
+   * 'manual', or the service that measured it (connected devices). Always present in answers read
+   * through log-entries.server.ts; optional in the type so hand-made entries (tests) may omit it.
+   */
+  source?: string
 }
 export type MealEntry = {
   id: number
@@ -84,9 +90,10 @@ export type MealEntry = {
   protein_g: number
   calories: number | null
   description: string
+  source?: string
 }
-export type WaterEntry = { id: number; kind: 'water'; date: string; ml: number }
-export type VitaminsEntry = { id: number; kind: 'vitamins'; date: string; taken: Vitamin[] }
+export type WaterEntry = { id: number; kind: 'water'; date: string; ml: number; source?: string }
+export type VitaminsEntry = { id: number; kind: 'vitamins'; date: string; taken: Vitamin[]; source?: string }
 
 export type LogEntry = WeightEntry | SleepEntry | MealEntry | WaterEntry | VitaminsEntry
 export type EntryOf<K extends EntryKind> = Extract<LogEntry, { kind: K }>
@@ -270,7 +277,9 @@ export type DaySummary = {
   date: string
   /** The day's last weight, kg unrounded. */
   weightKg: number | null
-  sleep: { hours: number; quality: number } | null
+  /** Where that weight came from when the patient did not type it ('Demo Health'); else null. */
+  weightSource: string | null
+  sleep: { hours: number; quality: number; source: string | null } | null
   meals: { count: number; proteinG: number; calories: number | null } | null
   waterMl: number | null
   vitamins: Vitamin[] | null
@@ -280,8 +289,8 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 export function summariseDay(entries: EntriesByKind, date: string): DaySummary {
   const on = <T extends { date: string }>(list: T[]) => list.filter((entry) => entry.date === date)
-  const weights = on(entries.weight)
-  const sleeps = on(entries.sleep)
+  const weights = preferManual(on(entries.weight))
+  const sleeps = preferManual(on(entries.sleep))
   const meals = on(entries.meal)
   const water = on(entries.water)
   const vitamins = on(entries.vitamins)
@@ -289,12 +298,14 @@ export function summariseDay(entries: EntriesByKind, date: string): DaySummary {
   return {
     date,
     weightKg: weights.length > 0 ? weights[weights.length - 1].weight : null,
+    weightSource: weights.length > 0 ? imported(weights[weights.length - 1].source) : null,
     // A nap logged as a second entry adds to the night; the quality shown is the longest sleep's.
     sleep:
       sleeps.length > 0
         ? {
             hours: sum(sleeps.map((entry) => entry.hours)),
             quality: [...sleeps].sort((a, b) => b.hours - a.hours)[0].quality,
+            source: imported(sleeps[0].source),
           }
         : null,
     meals:
@@ -308,6 +319,17 @@ export function summariseDay(entries: EntriesByKind, date: string): DaySummary {
     waterMl: water.length > 0 ? sum(water.map((entry) => entry.ml)) : null,
     vitamins: vitamins.length > 0 ? vitamins[vitamins.length - 1].taken : null,
   }
+}
+
+const imported = (source: string | undefined) => (source && source !== 'manual' ? source : null)
+
+/**
+ * A device reading never outweighs what the patient typed: when a day has both, its summary uses
+ * the patient's entries only (a manual sleep is not added to an imported one, a manual weight wins).
+ */
+export function preferManual<T extends { source?: string }>(list: T[]): T[] {
+  const manual = list.filter((entry) => imported(entry.source) === null)
+  return manual.length > 0 ? manual : list
 }
 
 /** A day's entries in the order the page lists them: by kind, then as the provider ordered them. */
@@ -340,19 +362,30 @@ export function formatGrams(grams: number): string {
   return `${grouped.format(roundForDisplay(grams))} g`
 }
 
+/** 'From Demo Health' for an imported or device reading; '' for what the patient typed. */
+export function sourceLabel(source: string | undefined): string {
+  return source && source !== 'manual' ? `From ${source}` : ''
+}
+
 /** One line describing an entry, as the day's list and the delete confirmation show it. */
 export function describeEntry(
   entry: LogEntry,
   unit: WeightUnit,
 ): { title: string; value: string; detail: string } {
+  const described = describeValues(entry, unit)
+  if (entry.kind === 'weight') return described
+  // Weight already names its source first; the other kinds end with it.
+  const from = sourceLabel(entry.source)
+  return from ? { ...described, detail: [described.detail, from].filter(Boolean).join(' · ') } : described
+}
+
+function describeValues(entry: LogEntry, unit: WeightUnit): { title: string; value: string; detail: string } {
   switch (entry.kind) {
     case 'weight':
       return {
         title: 'Weight',
         value: formatWeightIn(entry.weight, unit),
-        detail: [entry.source === 'manual' ? '' : `From ${entry.source}`, entry.note]
-          .filter(Boolean)
-          .join(' · '),
+        detail: [sourceLabel(entry.source), entry.note].filter(Boolean).join(' · '),
       }
     case 'sleep':
       return {

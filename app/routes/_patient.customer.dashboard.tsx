@@ -14,6 +14,7 @@ import {
 import { parseISO } from 'date-fns'
 import type { ReactNode } from 'react'
 import { HealthOverview } from '~/components/dashboard/health-overview'
+import { SyncLineText } from '~/components/dashboard/sync-line'
 import { TimeZoneSync } from '~/components/log/time-zone-sync'
 import { PageHeader } from '~/components/placeholder-screen'
 import { DashboardTour } from '~/components/tour/dashboard-tour'
@@ -21,6 +22,8 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
 import { dashboardSummary, formatWeight, pluralDays, type DashboardSummary } from '~/lib/dashboard'
+import type { SyncLine } from '~/lib/devices'
+import { loadSyncLine } from '~/lib/devices.server'
 import { healthMetrics, type HealthMetrics } from '~/lib/health-metrics'
 import { loadHealthLog } from '~/lib/log-entries.server'
 import { TOASTS } from '~/lib/messages'
@@ -35,10 +38,18 @@ export const meta: MetaFunction = ({ matches }) => pageTitle('Dashboard', matche
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The health log (docs/provider-api.md, extension) is read alongside the profile.
-  const [result, health] = await Promise.all([loadPatientProfile(request), loadHealthLog(request)])
-  const headers = combineHeaders(result.api.headers, health.headers)
+  // So is the sync line (connected devices, extension).
+  const [result, health, devices] = await Promise.all([
+    loadPatientProfile(request),
+    loadHealthLog(request),
+    loadSyncLine(request),
+  ])
+  const headers = combineHeaders(combineHeaders(result.api.headers, health.headers), devices.headers)
   if (!result.ok) {
-    return data({ summary: null, hasSeenTour: true, error: result.failure.message, health: null }, { headers })
+    return data(
+      { summary: null, hasSeenTour: true, error: result.failure.message, health: null, syncLine: devices.line },
+      { headers },
+    )
   }
   const metrics = health.log
     ? healthMetrics({ profile: result.profile, entries: health.log, latest: health.log.latest, today: health.today })
@@ -50,13 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasSeenTour: result.profile.profile?.has_seen_tour === true,
       error: null,
       health: { metrics, today: health.today, error: health.error, unit: preferredUnits(result.profile).weight },
+      syncLine: devices.line,
     },
     { headers },
   )
 }
 
 export default function Dashboard() {
-  const { summary, hasSeenTour, error, health } = useLoaderData<typeof loader>()
+  const { summary, hasSeenTour, error, health, syncLine } = useLoaderData<typeof loader>()
   if (!summary || !health) {
     return (
       <div className="grid gap-6">
@@ -76,7 +88,7 @@ export default function Dashboard() {
   return (
     <>
       <TimeZoneSync serverToday={health.today} />
-      <DashboardContent summary={summary} health={health} />
+      <DashboardContent summary={summary} health={health} syncLine={syncLine} />
       <DashboardTour profileHasSeenTour={hasSeenTour} />
     </>
   )
@@ -90,7 +102,15 @@ const PROFILE_TAB = {
 
 type HealthView = { metrics: HealthMetrics | null; error: string | null; unit: WeightUnit }
 
-function DashboardContent({ summary, health }: { summary: DashboardSummary; health: HealthView }) {
+function DashboardContent({
+  summary,
+  health,
+  syncLine,
+}: {
+  summary: DashboardSummary
+  health: HealthView
+  syncLine: SyncLine
+}) {
   const logged = health.metrics?.current?.source === 'logged'
   return (
     <div className="grid gap-8">
@@ -107,7 +127,7 @@ function DashboardContent({ summary, health }: { summary: DashboardSummary; heal
           <SurgeryCard surgery={summary.surgery} />
           <WeightCard weights={summary.weights} logged={logged} />
           <BmiCard summary={summary} logged={logged} />
-          <DeviceCard device={summary.device} />
+          <DeviceCard device={summary.device} syncLine={syncLine} />
         </div>
       </section>
       <section aria-labelledby="next-heading" className="grid gap-3">
@@ -290,7 +310,7 @@ function BmiCard({ summary, logged }: { summary: DashboardSummary; logged: boole
   )
 }
 
-function DeviceCard({ device }: { device: DashboardSummary['device'] }) {
+function DeviceCard({ device, syncLine }: { device: DashboardSummary['device']; syncLine: SyncLine }) {
   return (
     <SummaryCard icon={Watch} title="Device" testId="device-summary">
       {device.kind === 'missing' ? (
@@ -303,11 +323,9 @@ function DeviceCard({ device }: { device: DashboardSummary['device'] }) {
             {device.kind === 'has-device' ? (device.wearableType ?? 'Your wearable') : 'You asked us for a device'}
           </p>
           {device.os ? <p className="text-sm text-muted-foreground">Phone: {device.os}</p> : null}
-          <Missing to="/customer/connect-devices" action="Connect Devices">
-            Not syncing yet.
-          </Missing>
         </>
       )}
+      <SyncLineText line={syncLine} />
     </SummaryCard>
   )
 }

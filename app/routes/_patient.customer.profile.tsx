@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Loader2, Watch } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
+import { ConnectionsSummary } from '~/components/devices/connections-summary'
 import { FormError } from '~/components/forms'
 import { PageHeader } from '~/components/placeholder-screen'
 import { BariatricFields } from '~/components/profile-fields/bariatric-fields'
@@ -15,18 +16,32 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { cn } from '~/lib/cn'
+import type { ServiceView } from '~/lib/devices'
+import { loadConnectionSummary } from '~/lib/devices.server'
 import { TOASTS, VALIDATION } from '~/lib/messages'
 import { pageTitle } from '~/lib/meta'
 import { submitWasRefused } from '~/lib/refused-submit'
 import { loadPatientProfilePage, savePatientProfile, type DeviceAnswer, type ProfileIntent } from '~/lib/patient-profile.server'
 import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from '~/lib/profile-options'
 import { bariatricSchema, medicalSchema, personalSchema } from '~/lib/profile-schemas'
-import { PROFILE_TABS, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
+import { parseProfileTab, PROFILE_TABS, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
+import { combineHeaders } from '~/lib/toast.server'
 import { pushToast } from '~/lib/toast-store'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadPatientProfilePage(request)
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The Connected tab also shows the health-data connections (connected devices, extension).
+  const connectedTab = parseProfileTab(new URL(request.url).searchParams.get('tab')) === 'connected'
+  const [page, connections] = await Promise.all([
+    loadPatientProfilePage(request),
+    connectedTab ? loadConnectionSummary(request) : Promise.resolve(null),
+  ])
+  return data(
+    { ...page.data, connections: connections && { services: connections.services, error: connections.error } },
+    { ...page.init, headers: combineHeaders(page.init?.headers, connections?.headers) },
+  )
+}
 
 export const action = ({ request }: ActionFunctionArgs) => savePatientProfile(request)
 
@@ -99,7 +114,7 @@ function TabPanel({ data }: { data: ProfileData }) {
     case 'preferences':
       return <PreferencesForm units={data.units} answer={answer('preferences')} />
     case 'connected':
-      return <ConnectedDevice device={data.device} />
+      return <ConnectedDevice device={data.device} connections={data.connections} />
   }
 }
 
@@ -282,7 +297,13 @@ function UnitChoice({
   )
 }
 
-function ConnectedDevice({ device }: { device: DeviceAnswer }) {
+function ConnectedDevice({
+  device,
+  connections,
+}: {
+  device: DeviceAnswer
+  connections: { services: ServiceView[] | null; error: string | null } | null
+}) {
   return (
     <SectionCard title="Connected device" description="What you told us about your wearable during setup.">
       {device.kind === 'missing' ? (
@@ -312,12 +333,9 @@ function ConnectedDevice({ device }: { device: DeviceAnswer }) {
           </dl>
         </div>
       )}
-      <p className="mt-6 text-sm text-muted-foreground">
-        Syncing with your device is not set up yet.{' '}
-        <Link to="/customer/connect-devices" className="font-medium text-primary underline-offset-4 hover:underline">
-          Connect Devices
-        </Link>
-      </p>
+      <div className="mt-6 border-t border-border pt-6">
+        <ConnectionsSummary services={connections?.services ?? null} error={connections?.error ?? null} />
+      </div>
     </SectionCard>
   )
 }

@@ -66,15 +66,31 @@ describe('POST v1/auth/entries/{kind}/ (extension)', () => {
         source: 'manual',
       },
     })
-    expect(await created(access, 'sleep')).toEqual({ id: expect.any(Number), kind: 'sleep', ...VALID.sleep })
-    expect(await created(access, 'meal')).toEqual({ id: expect.any(Number), kind: 'meal', ...VALID.meal })
-    expect(await created(access, 'water')).toEqual({ id: expect.any(Number), kind: 'water', ...VALID.water })
+    expect(await created(access, 'sleep')).toEqual({
+      id: expect.any(Number),
+      kind: 'sleep',
+      ...VALID.sleep,
+      source: 'manual',
+    })
+    expect(await created(access, 'meal')).toEqual({
+      id: expect.any(Number),
+      kind: 'meal',
+      ...VALID.meal,
+      source: 'manual',
+    })
+    expect(await created(access, 'water')).toEqual({
+      id: expect.any(Number),
+      kind: 'water',
+      ...VALID.water,
+      source: 'manual',
+    })
     // The checklist comes back in its own order.
     expect(await created(access, 'vitamins')).toEqual({
       id: expect.any(Number),
       kind: 'vitamins',
       date: '2026-03-02',
       taken: ['Multivitamin', 'Vitamin D'],
+      source: 'manual',
     })
   })
 
@@ -194,13 +210,19 @@ describe('POST v1/auth/entries/{kind}/ (extension)', () => {
     expect(again.status, again.text).toBe(200)
     expect(again.json).toEqual({
       message: 'Vitamins updated.',
-      content: { id: first.id, kind: 'vitamins', date: VALID.vitamins.date, taken: ['Iron'] },
+      content: {
+        id: first.id,
+        kind: 'vitamins',
+        date: VALID.vitamins.date,
+        taken: ['Iron'],
+        source: 'manual',
+      },
     })
     const list = await provider.call('GET', `v1/auth/entries/vitamins/?from=2026-03-01&to=2026-03-31`, {
       token: access,
     })
     expect(list.json.content).toEqual([
-      { id: first.id, kind: 'vitamins', date: VALID.vitamins.date, taken: ['Iron'] },
+      { id: first.id, kind: 'vitamins', date: VALID.vitamins.date, taken: ['Iron'], source: 'manual' },
     ])
   })
 
@@ -341,6 +363,7 @@ describe('v1/auth/entries/{kind}/{id}/ (extension)', () => {
         quality: 2,
         bed_time: null,
         wake_time: null,
+        source: 'manual',
       },
     })
     expect((await provider.call('GET', path, { token: access })).json.content).toEqual(updated.json.content)

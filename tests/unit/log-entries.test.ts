@@ -360,7 +360,8 @@ describe('the week at a glance', () => {
     expect(summariseDay(entries, '2026-11-20')).toEqual({
       date: '2026-11-20',
       weightKg: 99.79,
-      sleep: { hours: 7.5, quality: 3 },
+      weightSource: null,
+      sleep: { hours: 7.5, quality: 3, source: null },
       meals: { count: 2, proteinG: 55.5, calories: 300 },
       waterMl: 1250,
       vitamins: ['Multivitamin', 'Iron'],
@@ -368,6 +369,7 @@ describe('the week at a glance', () => {
     expect(summariseDay(entries, '2026-11-19')).toEqual({
       date: '2026-11-19',
       weightKg: null,
+      weightSource: null,
       sleep: null,
       meals: null,
       waterMl: null,

@@ -197,12 +197,22 @@ export function WeekGrid({
                   label="Weight"
                   testId="metric-weight"
                   value={summary.weightKg === null ? null : formatWeightIn(summary.weightKg, weightUnit)}
+                  sub={summary.weightSource ? `From ${summary.weightSource}` : null}
                 />
                 <Metric
                   label="Sleep"
                   testId="metric-sleep"
                   value={summary.sleep ? formatHours(summary.sleep.hours) : null}
-                  sub={summary.sleep ? `Quality ${summary.sleep.quality}/5` : null}
+                  sub={
+                    summary.sleep
+                      ? [
+                          `Quality ${summary.sleep.quality}/5`,
+                          summary.sleep.source && `From ${summary.sleep.source}`,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')
+                      : null
+                  }
                   met={summary.sleep !== null && summary.sleep.hours >= targets.sleepH}
                 />
                 <Metric
