@@ -28,6 +28,22 @@ const { seedDemoPatients } = await import(pathToFileURL(path.join(buildDir, 'pro
 // Seed before the server opens the database, so the two never write at once.
 const demoPatients = await seedDemoPatients(dataDir)
 
+// P11: a year of daily data for the lbs demo patient, for the trends measurement below. The seed
+// module is TypeScript, so it is bundled on the fly (esbuild is already a dev dependency).
+const TRENDS_DAYS = 365
+const TRENDS_RUNS = Number(process.env.BENCH_TRENDS_RUNS ?? 60)
+const trendsPatient = demoPatients.find((p) => p.state === 'onboarded_lbs')
+if (trendsPatient) {
+  const { build } = await import('esbuild')
+  // Inside the build directory, so that its packages (better-sqlite3) resolve from node_modules.
+  const seedFile = path.join(buildDir, 'bench-trends-history.mjs')
+  await build({ entryPoints: ['provider/trends-history.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: seedFile, logLevel: 'warning' })
+  const { seedHistoryInDataDir } = await import(pathToFileURL(seedFile).href)
+  const today = new Date()
+  const pad = (n) => String(n).padStart(2, '0')
+  await seedHistoryInDataDir(dataDir, trendsPatient.email, { days: TRENDS_DAYS, today: `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}` })
+}
+
 const server = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
   env: {
     ...process.env,
@@ -62,8 +78,8 @@ async function waitForHealth() {
   throw new Error('server did not start')
 }
 
-async function signedInCookie() {
-  const onboarded = demoPatients.find((p) => p.state === 'onboarded_kg')
+async function signedInCookie(state = 'onboarded_kg') {
+  const onboarded = demoPatients.find((p) => p.state === state)
   if (!onboarded) return null
   const body = new URLSearchParams({ email: onboarded.email, password: onboarded.password })
   const response = await fetch(`${base}/customer/signin`, {
@@ -102,6 +118,24 @@ try {
   const cookie = await signedInCookie()
   if (cookie) rows.push(await load('GET /customer/dashboard (signed in)', `${base}/customer/dashboard`, { cookie }))
   else console.warn('dashboard: skipped (could not sign in a demo patient)')
+  // P11: one request at a time, so each latency is the server's loader + render for the page
+  // (including its two provider calls on loopback), not queueing behind other requests.
+  let trends = null
+  const trendsCookie = trendsPatient ? await signedInCookie('onboarded_lbs') : null
+  if (trendsCookie) {
+    const url = `${base}/customer/health-trends?range=1y`
+    const timings = []
+    for (let i = 0; i < TRENDS_RUNS + 5; i++) {
+      const start = performance.now()
+      const response = await fetch(url, { headers: { cookie: trendsCookie } })
+      const html = await response.text()
+      if (!response.ok || !html.includes('data-testid="weight-svg"')) throw new Error(`trends page: ${response.status}`)
+      if (i >= 5) timings.push(performance.now() - start) // the first five warm up
+    }
+    timings.sort((a, b) => a - b)
+    const at = (q) => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] * 10) / 10
+    trends = { name: `GET /customer/health-trends?range=1y (${TRENDS_DAYS} days of daily data)`, runs: timings.length, p50Ms: at(0.5), p99Ms: at(0.99) }
+  } else console.warn('trends: skipped (could not sign in the lbs demo patient)')
   const rssAfter = rssMb()
 
   const signin = rows[0]
@@ -116,11 +150,12 @@ try {
   }
   if (ratio !== null) console.log(`\nsign-in page / static asset throughput ratio: ${ratio.toFixed(3)}`)
   console.log(`server RSS: ${rssBefore} MB before, ${rssAfter} MB after`)
+  if (trends) console.log(`a year of daily data renders the trends page on the server in ${trends.p50Ms} ms (p50), ${trends.p99Ms} ms (p99) over ${trends.runs} sequential requests`)
 
   mkdirSync('bench-results', { recursive: true })
   writeFileSync(
     'bench-results/bench.json',
-    JSON.stringify({ date: new Date().toISOString(), machine, connections: CONNECTIONS, durationSeconds: DURATION, rows, signinToAssetRatio: ratio, rssMb: { before: rssBefore, after: rssAfter } }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), machine, connections: CONNECTIONS, durationSeconds: DURATION, rows, trends, signinToAssetRatio: ratio, rssMb: { before: rssBefore, after: rssAfter } }, null, 2),
   )
   console.log('written to bench-results/bench.json')
 } finally {

@@ -1,27 +1,55 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PlaceholderScreen } from '~/components/placeholder-screen'
-import { PageSkeleton } from '~/components/skeletons/page-skeleton'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
+import { Link, useLoaderData } from '@remix-run/react'
+import { Download } from 'lucide-react'
+import { TimeZoneSync } from '~/components/log/time-zone-sync'
+import { PageHeader } from '~/components/placeholder-screen'
+import { TrendRangeLinks } from '~/components/trends/range-links'
+import { TrendsCharts } from '~/components/trends/trends-charts'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { buttonVariants } from '~/components/ui/button'
 import { pageTitle } from '~/lib/meta'
+import { trendsHref, TRENDS_PATH } from '~/lib/trends'
+import { loadTrends } from '~/lib/trends.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Health Trends', matches)
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOnboardedCustomer(request)
-  return null
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadTrends(request)
 
 export default function HealthTrends() {
+  const { range, today, model, csvHref, error } = useLoaderData<typeof loader>()
   return (
-    <PlaceholderScreen
-      title="Health Trends"
-      description="How your weight, sleep and meals change over time."
-      upcoming={[
-        'Charts of your weight against your goal, week by week',
-        'Your sleep and meal patterns over the weeks',
-        'Data synced from your connected device',
-      ]}
-      preview={<PageSkeleton label="health trends" still />}
-    />
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <TimeZoneSync serverToday={today} />
+      <PageHeader
+        title="Health Trends"
+        description="How your weight, sleep, meals and water change over time."
+      >
+        {model && !model.neverLogged ? (
+          // A plain link: the CSV is a file, not a page.
+          <a href={csvHref} download className={buttonVariants({ variant: 'outline' })}>
+            <Download aria-hidden />
+            Download CSV
+          </a>
+        ) : null}
+      </PageHeader>
+      <TrendRangeLinks baseHref={TRENDS_PATH} current={range} />
+      {model ? (
+        <TrendsCharts model={model} logHref="/customer/log-data" baseHref={TRENDS_PATH} />
+      ) : (
+        <Alert variant="destructive">
+          <AlertTitle>Your trends could not be loaded</AlertTitle>
+          <AlertDescription>
+            <p>{error}</p>
+            <Link
+              to={trendsHref(TRENDS_PATH, range)}
+              reloadDocument
+              className="mt-2 inline-block font-medium underline underline-offset-4"
+            >
+              Try again
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
+    </div>
   )
 }
