@@ -34,6 +34,7 @@ import {
   daysBetween,
   ENTRY_KINDS,
   isIsoDate,
+  preferManual,
   type EntriesByKind,
   type LogEntry,
 } from './log-entries'
@@ -156,21 +157,26 @@ export function dailyValues<E extends LogEntry>(
   read: (entry: E) => number,
   combine: 'last' | 'sum',
 ): DailyValue[] {
-  const byDay = new Map<string, DailyValue>()
+  const entriesByDay = new Map<string, E[]>()
   for (const entry of entries) {
-    const value = read(entry)
-    if (!Number.isFinite(value)) continue
-    const day = byDay.get(entry.date)
-    if (!day) {
-      const created = { date: entry.date, value, sources: [] as string[] }
-      addSource(created.sources, entry)
-      byDay.set(entry.date, created)
-    } else {
-      day.value = combine === 'sum' ? day.value + value : value
+    const list = entriesByDay.get(entry.date)
+    if (list) list.push(entry)
+    else entriesByDay.set(entry.date, [entry])
+  }
+  const days: DailyValue[] = []
+  for (const [date, list] of entriesByDay) {
+    // A device reading never outweighs the patient's own entry for that day (docs/decisions.md).
+    let day: DailyValue | null = null
+    for (const entry of preferManual(list)) {
+      const value = read(entry)
+      if (!Number.isFinite(value)) continue
+      if (!day) day = { date, value, sources: [] }
+      else day.value = combine === 'sum' ? day.value + value : value
       addSource(day.sources, entry)
     }
+    if (day) days.push(day)
   }
-  return [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  return days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
 }
 
 /**

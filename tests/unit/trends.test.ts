@@ -109,6 +109,29 @@ describe('daily values, moving average and gaps', () => {
     expect(water).toEqual([{ date: '2026-11-01', value: 750, sources: [] }])
   })
 
+  it("lets the patient's own entries for a day win over a device's readings", () => {
+    const sleep = (id: number, hours: number, source: string) => ({
+      id,
+      kind: 'sleep' as const,
+      date: '2026-11-01',
+      hours,
+      quality: 3,
+      bed_time: null,
+      wake_time: null,
+      source,
+    })
+    const mixed = dailyValues([sleep(1, 8, 'Demo Health'), sleep(2, 6.5, 'manual')], (e) => e.hours, 'sum')
+    expect(mixed.map((d) => d.value)).toEqual([6.5])
+    const importedOnly = dailyValues([sleep(1, 8, 'Demo Health')], (e) => e.hours, 'sum')
+    expect(importedOnly.map((d) => d.value)).toEqual([8])
+    const weights = dailyValues(
+      [weight('2026-11-01', 97, 1), weight('2026-11-01', 95, 2, 'Demo Health')],
+      (e) => e.weight,
+      'last',
+    )
+    expect(weights.map((d) => d.value)).toEqual([97])
+  })
+
   it('averages the logged days of the trailing seven days, skipping days without data', () => {
     const days = [
       day('2026-11-01', 100),
