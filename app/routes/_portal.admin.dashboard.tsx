@@ -1,28 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PlaceholderScreen } from '~/components/placeholder-screen'
-import { PageSkeleton } from '~/components/skeletons/page-skeleton'
-import { requireAdmin } from '~/lib/guards.server'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDashboardScreen } from '~/components/admin-dashboard/dashboard-screen'
+import { loadAdminDashboard } from '~/lib/admin-dashboard.server'
 import { pageTitle } from '~/lib/meta'
-import { ADMIN_ROLES } from '~/lib/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Dashboard', matches)
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request, { roles: ADMIN_ROLES })
-  return null
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadAdminDashboard(request)
 
 export default function AdminDashboard() {
-  return (
-    <PlaceholderScreen
-      title="Dashboard"
-      description="An overview of your clinic's patients."
-      upcoming={[
-        'How many patients are enrolled, onboarding or active this week',
-        'Patients who may need attention, such as missed weekly logs',
-        'Recent activity across your patients',
-      ]}
-      preview={<PageSkeleton label="dashboard" still />}
-    />
-  )
+  const { dashboard, error } = useLoaderData<typeof loader>()
+  return <AdminDashboardScreen dashboard={dashboard} error={error} />
 }

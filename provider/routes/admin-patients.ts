@@ -1,8 +1,242 @@
-// Extension (docs/provider-api.md, "Extensions") — P13. Dev-only helpers go behind ctx.devMode here too.
+// Extension (docs/provider-api.md, "Extensions") — P13: the admin portal's patients: dashboard,
+// list, record, entries and alerts. Standard and Super Admins alike; every read of one patient's
+// record or entries is audited ('patient_view'), and so is every acknowledgement.
+import { requireAdminRole, ANY_ADMIN } from '../admin-users-access.js'
+import { addDays, daysBetween, todayUtc } from '../admin-patients-metrics.js'
+import { patientDetail } from '../admin-patients-detail.js'
+import { readPatientQuery, queryPatients } from '../admin-patients-query.js'
+import { seedPatients } from '../admin-patients-seed.js'
+import { ALERT_STATUSES, acknowledgeAlert, findAlert, listAlerts, openAlertsByTier } from '../alerts-store.js'
+import { recordAuditEvent } from '../audit.js'
 import type { ProviderContext } from '../context.js'
-import type { RouterWithItems } from '../entries-router.js'
+import type { ItemRoute, RouterWithItems } from '../entries-router.js'
+import { latestEntries, listAllEntries } from '../entries-store.js'
+import { ApiError } from '../errors.js'
+import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
+import { cohortSummary } from '../patient-cohorts.js'
+import { listPatientSnapshots } from '../patient-snapshots.js'
+import { firstEntryDate } from '../trends-store.js'
+import { FieldReader } from '../validation.js'
+import { MAX_TRENDS_DAYS } from './trends.js'
+
+export const PATIENT_NOT_FOUND = 'Patient not found.'
+export const ALERT_NOT_FOUND = 'Alert not found.'
+export const ALERT_ALREADY_ACKNOWLEDGED = 'This alert has already been acknowledged.'
+export const ALERT_ACKNOWLEDGED = 'Alert acknowledged.'
+export const NOTE_REQUIRED = 'Note is required'
+export const NOTE_MAX = 500
+const ACTIVE_WITHIN_DAYS = 30
+const NO_DATA_DAYS = 7
+const ALERTS_DEFAULT_LIMIT = 100
+const ALERTS_MAX_LIMIT = 500
+
+const PATIENT_PATH = /^v1\/admin\/patients\/(\d{1,15})\/$/
+const PATIENT_ENTRIES_PATH = /^v1\/admin\/patients\/(\d{1,15})\/entries\/$/
+const ACKNOWLEDGE_PATH = /^v1\/admin\/alerts\/(\d{1,15})\/acknowledge\/$/
 
 export function mountAdminPatientsRoutes(router: RouterWithItems, ctx: ProviderContext): void {
-  void router
-  void ctx
+  router.add(collectionRoutes(ctx))
+  router.addItems(itemRoutes(ctx))
+  if (ctx.devMode) router.add(devRoutes(ctx))
+}
+
+const staff = (ctx: ProviderContext, req: RequestInput) => requireAdminRole(ctx, req, ANY_ADMIN)
+const idFrom = (pattern: RegExp, path: string) => Number(pattern.exec(path)?.[1] ?? 0)
+
+function dashboard(ctx: ProviderContext) {
+  const today = todayUtc()
+  const snapshots = listPatientSnapshots(ctx.db, today)
+  const onboarded = snapshots.filter((snapshot) => snapshot.is_onboarded)
+  const quietDays = (last: string | null, createdAt: string) =>
+    daysBetween(last ?? createdAt.slice(0, 10), today)
+  return {
+    today,
+    patients: {
+      total: snapshots.length,
+      onboarded: onboarded.length,
+      active: onboarded.filter(
+        (s) => s.days_since_last_data !== null && s.days_since_last_data < ACTIVE_WITHIN_DAYS,
+      ).length,
+      no_recent_data: onboarded.filter((s) => quietDays(s.last_entry_day, s.created_at) >= NO_DATA_DAYS)
+        .length,
+    },
+    funnel: {
+      signed_up: snapshots.length,
+      verified: snapshots.filter((s) => s.email_verified).length,
+      onboarded: onboarded.length,
+    },
+    open_alerts_by_tier: openAlertsByTier(ctx.db),
+    cohorts: cohortSummary(snapshots),
+    active_within_days: ACTIVE_WITHIN_DAYS,
+    no_data_days: NO_DATA_DAYS,
+  }
+}
+
+function readAlertFilter(query: URLSearchParams) {
+  const f = new FieldReader(Object.fromEntries(query))
+  const status = f.choice('status', ALERT_STATUSES, { label: 'Status' })
+  const patient = f.raw('patient')
+  let patientId: number | null = null
+  if (patient !== undefined && patient !== '') {
+    if (typeof patient === 'string' && /^\d{1,15}$/.test(patient)) patientId = Number(patient)
+    else f.fail('patient', 'Patient must be a patient id')
+  }
+  const tier = f.choice('tier', ['1', '2', '3'] as const, { label: 'Tier' })
+  const limitRaw = f.raw('limit')
+  let limit = ALERTS_DEFAULT_LIMIT
+  if (limitRaw !== undefined && limitRaw !== '') {
+    if (
+      typeof limitRaw === 'string' &&
+      /^\d{1,4}$/.test(limitRaw) &&
+      Number(limitRaw) >= 1 &&
+      Number(limitRaw) <= ALERTS_MAX_LIMIT
+    ) {
+      limit = Number(limitRaw)
+    } else f.fail('limit', `Limit must be a whole number from 1 to ${ALERTS_MAX_LIMIT}`)
+  }
+  f.done()
+  return { status, patientId, tier: tier ? (Number(tier) as 1 | 2 | 3) : null, limit }
+}
+
+function collectionRoutes(ctx: ProviderContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: 'v1/admin/dashboard/',
+      handler: (req) => {
+        staff(ctx, req)
+        return { message: 'Dashboard loaded.', content: dashboard(ctx) }
+      },
+    },
+    {
+      method: 'GET',
+      path: 'v1/admin/patients/',
+      handler: (req) => {
+        staff(ctx, req)
+        const query = readPatientQuery(req.query)
+        return {
+          message: 'Patients loaded.',
+          content: queryPatients(listPatientSnapshots(ctx.db, todayUtc()), query),
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: 'v1/admin/alerts/',
+      handler: (req) => {
+        staff(ctx, req)
+        const filter = readAlertFilter(req.query)
+        // Evaluated first, so the list reflects today's data.
+        listPatientSnapshots(ctx.db, todayUtc())
+        return { message: 'Alerts loaded.', content: { items: listAlerts(ctx.db, filter) } }
+      },
+    },
+  ]
+}
+
+/**
+ * ?to (required) and ?from (optional: from the first entry), at most ten years — the patient's own
+ * GET v1/auth/trends/ rules, so the trends charts take either answer.
+ */
+function readRange(ctx: ProviderContext, id: number, query: URLSearchParams) {
+  const f = new FieldReader(Object.fromEntries(query))
+  const to = f.date('to', { label: 'To date', required: 'To date is required' })
+  const asked = f.date('from', { label: 'From date' })
+  if (to && asked) {
+    if (to < asked) f.fail('to', 'To date must be on or after the from date')
+    else if (daysBetween(asked, to) + 1 > MAX_TRENDS_DAYS)
+      f.fail('to', `A range can cover at most ${MAX_TRENDS_DAYS} days`)
+  }
+  f.done()
+  const first = firstEntryDate(ctx.db, id, to!)
+  const earliest = addDays(to!, -(MAX_TRENDS_DAYS - 1))
+  const from = asked ?? (first === null ? to! : first < earliest ? earliest : first)
+  return { from, to: to!, first_date: first }
+}
+
+function patientExists(ctx: ProviderContext, id: number): boolean {
+  return ctx.db.prepare("SELECT 1 FROM accounts WHERE id = ? AND portal = 'customer'").get(id) !== undefined
+}
+
+function itemRoutes(ctx: ProviderContext): ItemRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: PATIENT_PATH,
+      handler: (req) => {
+        const admin = staff(ctx, req)
+        const id = idFrom(PATIENT_PATH, req.path)
+        const detail = patientDetail(ctx.db, id, todayUtc())
+        if (!detail) throw new ApiError(404, PATIENT_NOT_FOUND)
+        recordAuditEvent(ctx.db, {
+          actor: admin,
+          action: 'patient_view',
+          targetAccountId: id,
+          details: { resource: 'record' },
+        })
+        return { message: 'Patient loaded.', content: detail }
+      },
+    },
+    {
+      method: 'GET',
+      pattern: PATIENT_ENTRIES_PATH,
+      handler: (req) => {
+        const admin = staff(ctx, req)
+        const id = idFrom(PATIENT_ENTRIES_PATH, req.path)
+        if (!patientExists(ctx, id)) throw new ApiError(404, PATIENT_NOT_FOUND)
+        const { from, to, first_date } = readRange(ctx, id, req.query)
+        recordAuditEvent(ctx.db, {
+          actor: admin,
+          action: 'patient_view',
+          targetAccountId: id,
+          details: { resource: 'entries', from, to },
+        })
+        return {
+          message: 'Entries loaded.',
+          content: {
+            from,
+            to,
+            first_date,
+            ...listAllEntries(ctx.db, id, from, to),
+            latest: latestEntries(ctx.db, id, to),
+          },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      pattern: ACKNOWLEDGE_PATH,
+      handler: (req) => {
+        const admin = staff(ctx, req)
+        const alert = findAlert(ctx.db, idFrom(ACKNOWLEDGE_PATH, req.path))
+        if (!alert) throw new ApiError(404, ALERT_NOT_FOUND)
+        const f = new FieldReader(jsonObjectBody(req))
+        const note = f.text('note', { label: 'Note', required: NOTE_REQUIRED, max: NOTE_MAX })
+        f.done()
+        if (alert.status !== 'open') throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
+        acknowledgeAlert(ctx.db, alert.id, admin, note)
+        recordAuditEvent(ctx.db, {
+          actor: admin,
+          action: 'alert_acknowledge',
+          targetAccountId: alert.patient_id,
+          details: { alert_id: alert.id, kind: alert.kind, tier: alert.tier },
+        })
+        return { message: ALERT_ACKNOWLEDGED, content: findAlert(ctx.db, alert.id) }
+      },
+    },
+  ]
+}
+
+function devRoutes(ctx: ProviderContext): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '__dev/seed-patients/',
+      handler: async (req) => ({
+        status: 201,
+        message: 'Patients seeded.',
+        content: await seedPatients(ctx.db, jsonObjectBody(req)),
+      }),
+    },
+  ]
 }

@@ -1,0 +1,67 @@
+import { BellOff } from 'lucide-react'
+import { formatDate, formatDateTime } from '~/lib/admin-patients'
+import type { AcknowledgeAnswer } from '~/lib/admin-patients.server'
+import { sortAlerts, STATUS_LABELS, type PatientAlert } from '~/lib/alerts'
+import { AcknowledgeForm } from './acknowledge-form'
+import { TierBadge } from './alert-badge'
+import { Section } from './section'
+
+export function PatientAlerts({
+  alerts,
+  answer,
+}: {
+  alerts: PatientAlert[]
+  answer: AcknowledgeAnswer | undefined
+}) {
+  const sorted = sortAlerts(alerts)
+  const open = sorted.filter((alert) => alert.status === 'open').length
+  return (
+    <Section
+      id="alerts"
+      title="Alerts"
+      description={open === 0 ? 'No open alerts.' : `${open} open ${open === 1 ? 'alert' : 'alerts'}.`}
+    >
+      {sorted.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <BellOff className="h-4 w-4" aria-hidden />
+          This patient has had no alerts.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {sorted.map((alert) => (
+            <li key={alert.id} className="grid gap-3 rounded-lg border border-border p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <TierBadge tier={alert.tier} />
+                <h3 className="font-medium">{alert.title}</h3>
+                <span className="text-xs text-muted-foreground">
+                  {STATUS_LABELS[alert.status]} · opened {formatDate(alert.opened_at)}
+                </span>
+              </div>
+              <p className="text-sm">{alert.detail}</p>
+              {alert.status === 'open' ? (
+                <AcknowledgeForm alertId={alert.id} title={alert.title} answer={answer} />
+              ) : alert.acknowledged_at ? (
+                <div className="rounded-md bg-muted p-3 text-sm">
+                  <p>
+                    Acknowledged by {alert.acknowledged_by ?? 'an admin'} on{' '}
+                    {formatDateTime(alert.acknowledged_at)}
+                  </p>
+                  {alert.note ? (
+                    <p className="mt-1 whitespace-pre-wrap text-muted-foreground">{alert.note}</p>
+                  ) : null}
+                  {alert.resolved_at ? (
+                    <p className="mt-1 text-muted-foreground">Resolved {formatDate(alert.resolved_at)}</p>
+                  ) : null}
+                </div>
+              ) : alert.resolved_at ? (
+                <p className="text-sm text-muted-foreground">
+                  Resolved on its own {formatDate(alert.resolved_at)}.
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,47 @@
+// Demo data for the admin portal (not run by itself): a small cohort with varied procedures, times
+// since surgery and logging habits, so that `npm start`'s dashboard, patients list and alerts show
+// something real. Idempotent: patients already there are left alone. Hook: seedDemoPatients
+// (provider/demo-patients.ts) calls `await seedDemoCohort(db)` after its own patients.
+import { findAccountByEmail } from './accounts.js'
+import { generatedPatient, insertSeedPatient, SEED_PATIENT_PASSWORD } from './admin-patients-seed.js'
+import type { Db } from './db.js'
+import { hashPassword } from './passwords.js'
+
+const NAMES = [
+  'Ana Alvarez',
+  'Ben Okafor',
+  'Chloe Martin',
+  'Dev Patel',
+  'Ella Novak',
+  'Farah Haddad',
+  'Gus Lindqvist',
+  'Hana Sato',
+  'Ivan Petrov',
+  'Jade Wilson',
+  'Kofi Mensah',
+  'Lena Fischer',
+]
+
+export function demoCohort() {
+  return NAMES.map((fullName, index) => {
+    const [first, last] = fullName.toLowerCase().split(' ')
+    return {
+      ...generatedPatient('Demo', index, 'demo'),
+      full_name: fullName,
+      email: `${first}.${last}@baricare.test`,
+    }
+  })
+}
+
+/** Adds the demo cohort's missing patients (password `Patient#123`); returns how many were added. */
+export async function seedDemoCohort(db: Db): Promise<number> {
+  const missing = demoCohort().filter((patient) => !findAccountByEmail(db, patient.email))
+  if (missing.length === 0) return 0
+  const passwordHash = await hashPassword(SEED_PATIENT_PASSWORD)
+  db.transaction(() => {
+    // Checked again inside the transaction, so two seed runs at once add each patient once.
+    for (const patient of missing)
+      if (!findAccountByEmail(db, patient.email)) insertSeedPatient(db, patient, passwordHash)
+  })()
+  return missing.length
+}

@@ -1,0 +1,162 @@
+// Extension (docs/provider-api.md, "Extensions"): GET v1/admin/patients/{id}/ — one patient's record
+// for a clinician: more than the list (it is audited), but still no street address or free-text
+// medication and diet notes, which the record screen does not need.
+import { addDays, ageOn, bmi, idealBodyWeightKg, round1 } from './admin-patients-metrics.js'
+import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
+import { listAlerts, type AlertView } from './alerts-store.js'
+import type { Db } from './db.js'
+import { listConnections, type DeviceConnectionView } from './devices-store.js'
+import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
+import { listPatientSnapshots, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
+
+export const ADHERENCE_WINDOW_DAYS = 30
+const ALERT_HISTORY = 20
+
+export interface PatientDetail {
+  patient: {
+    id: number
+    full_name: string
+    email: string
+    phone_number: string | null
+    date_of_birth: string | null
+    age: number | null
+    gender: string | null
+    city: string | null
+    state: string | null
+    onboarding: PatientSnapshot['onboarding']
+    created_at: string
+  }
+  surgery: {
+    bariatric_status: PatientSnapshot['bariatric_status']
+    surgery_type: string | null
+    surgery_date: string | null
+    days_post_op: number | null
+    hospital_name: string | null
+  }
+  measures: {
+    height_cm: number | null
+    baseline_kg: number | null
+    baseline_source: 'pre_surgery' | 'initial' | null
+    ideal_kg: number | null
+    goal_kg: number | null
+    current_kg: number | null
+    current_day: string | null
+    nadir_kg: number | null
+    nadir_day: string | null
+    bmi: number | null
+    twl_percent: number | null
+    ewl_percent: number | null
+  }
+  conditions: string[]
+  allergies: string
+  next_milestone: PatientSnapshot['next_milestone']
+  adherence: {
+    window_days: number
+    from: string
+    to: string
+    days_with_data: number
+    protein_target_g: number
+    protein_days_logged: number
+    protein_days_on_target: number
+    /** % of the days with meals logged on which protein reached the target; null with none logged. */
+    protein_hit_rate: number | null
+  }
+  regain: { threshold_percent: number; kg: number; percent: number; flagged: boolean } | null
+  alerts: AlertView[]
+  devices: DeviceConnectionView[]
+  last_sync_at: string | null
+  last_entry_day: string | null
+  days_since_last_data: number | null
+  weight_unit: PersonalSection['weight_unit']
+}
+
+function section<T>(
+  db: Db,
+  accountId: number,
+  column: 'personal' | 'medical_history' | 'bariatric_surgery',
+): T | null {
+  const row = db
+    .prepare(`SELECT ${column} AS value FROM customer_profiles WHERE account_id = ?`)
+    .get(accountId) as { value: string | null } | undefined
+  return row?.value ? (JSON.parse(row.value) as T) : null
+}
+
+function daysWithData(db: Db, accountId: number, from: string, to: string): number {
+  const row = db
+    .prepare(
+      'SELECT COUNT(DISTINCT day) AS n FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?',
+    )
+    .get(accountId, from, to) as { n: number }
+  return row.n
+}
+
+/** Undefined for an id that is not a patient's. */
+export function patientDetail(db: Db, accountId: number, today: string): PatientDetail | undefined {
+  // Through the snapshots, so that the alerts shown are evaluated on today's data.
+  const snapshot = listPatientSnapshots(db, today).find((candidate) => candidate.id === accountId)
+  if (!snapshot) return undefined
+  const personal = section<PersonalSection>(db, accountId, 'personal')
+  const medical = section<MedicalSection>(db, accountId, 'medical_history')
+  const bariatric = section<BariatricSection>(db, accountId, 'bariatric_surgery')
+  const from = addDays(today, -(ADHERENCE_WINDOW_DAYS - 1))
+  const protein = [...(proteinByDay(db, from, today, accountId).get(accountId)?.values() ?? [])]
+  const onTarget = protein.filter((grams) => grams >= snapshot.protein_target_g).length
+  const threshold = regainThresholdPercent()
+  const regain = weightRegain(snapshot.current_kg, snapshot.nadir_kg, threshold)
+  return {
+    patient: {
+      id: snapshot.id,
+      full_name: snapshot.full_name,
+      email: snapshot.email,
+      phone_number: snapshot.phone_number,
+      date_of_birth: snapshot.date_of_birth,
+      age: ageOn(snapshot.date_of_birth, today),
+      gender: snapshot.gender,
+      city: snapshot.city,
+      state: snapshot.state,
+      onboarding: snapshot.onboarding,
+      created_at: snapshot.created_at,
+    },
+    surgery: {
+      bariatric_status: snapshot.bariatric_status,
+      surgery_type: snapshot.surgery_type,
+      surgery_date: snapshot.surgery_date,
+      days_post_op: snapshot.days_post_op,
+      hospital_name: bariatric?.bariatric_status === 'yes' ? (bariatric.hospital_name ?? null) : null,
+    },
+    measures: {
+      height_cm: snapshot.height_cm,
+      baseline_kg: snapshot.baseline_kg,
+      baseline_source: bariatric?.pre_surgery_weight ? 'pre_surgery' : personal ? 'initial' : null,
+      ideal_kg: round1(idealBodyWeightKg(snapshot.height_cm)),
+      goal_kg: snapshot.goal_kg,
+      current_kg: snapshot.current_kg,
+      current_day: snapshot.current_day,
+      nadir_kg: snapshot.nadir_kg,
+      nadir_day: snapshot.nadir_day,
+      bmi: round1(bmi(snapshot.current_kg ?? snapshot.baseline_kg, snapshot.height_cm)),
+      twl_percent: snapshot.twl_percent,
+      ewl_percent: snapshot.ewl_percent,
+    },
+    conditions: medical?.pre_existing_conditions ?? [],
+    allergies: medical?.allergies ?? '',
+    next_milestone: snapshot.next_milestone,
+    adherence: {
+      window_days: ADHERENCE_WINDOW_DAYS,
+      from,
+      to: today,
+      days_with_data: daysWithData(db, accountId, from, today),
+      protein_target_g: snapshot.protein_target_g,
+      protein_days_logged: protein.length,
+      protein_days_on_target: onTarget,
+      protein_hit_rate: protein.length ? Math.round((onTarget / protein.length) * 100) : null,
+    },
+    regain: regain && { threshold_percent: threshold, ...regain },
+    alerts: listAlerts(db, { status: null, patientId: accountId, tier: null, limit: ALERT_HISTORY }),
+    devices: listConnections(db, accountId),
+    last_sync_at: snapshot.last_sync_at,
+    last_entry_day: snapshot.last_entry_day,
+    days_since_last_data: snapshot.days_since_last_data,
+    weight_unit: personal?.weight_unit ?? 'kg',
+  }
+}
