@@ -2,17 +2,22 @@
 // of record, so events are written where the access happens, not by the app.
 import type { Db } from './db.js'
 
-export type AuditAction =
-  | 'sign_in'
-  | 'patient_view'
-  | 'export'
-  | 'role_change'
-  | 'admin_invite'
-  | 'admin_deactivate'
-  | 'alert_acknowledge'
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'patient_view',
+  'export',
+  'role_change',
+  'admin_invite',
+  'admin_deactivate',
+  'admin_reactivate',
+  'alert_acknowledge',
+] as const
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export interface AuditActor {
-  id: number
+  /** null for a failed sign-in with an e-mail that names no admin account. */
+  id: number | null
   email: string
 }
 
@@ -36,4 +41,85 @@ export function recordAuditEvent(db: Db, event: AuditEventInput): void {
     event.targetAccountId ?? null,
     JSON.stringify(event.details ?? {}),
   )
+}
+
+export interface AuditEventView {
+  id: number
+  at: string
+  actor_account_id: number | null
+  actor_email: string
+  action: string
+  target_account_id: number | null
+  /** The target's e-mail when it is an account we know (an admin or a patient). */
+  target_email: string | null
+  details: Record<string, unknown>
+}
+
+export interface AuditFilters {
+  action: AuditAction | null
+  /** Part of the actor's e-mail, case-insensitive. */
+  actor: string
+  /** Inclusive UTC days, YYYY-MM-DD. */
+  from: string | null
+  to: string | null
+  /** Events about this account (e.g. every view of one patient's record). */
+  targetAccountId: number | null
+}
+
+export const AUDIT_PAGE_SIZE = 25
+
+export function listAuditEvents(
+  db: Db,
+  filters: AuditFilters,
+  page: number,
+  pageSize = AUDIT_PAGE_SIZE,
+): { events: AuditEventView[]; total: number } {
+  const where: string[] = []
+  const params: unknown[] = []
+  if (filters.action) {
+    where.push('e.action = ?')
+    params.push(filters.action)
+  }
+  if (filters.actor) {
+    // instr() rather than LIKE so that '%' and '_' in the filter are plain characters.
+    where.push('instr(lower(e.actor_email), ?) > 0')
+    params.push(filters.actor.toLowerCase())
+  }
+  if (filters.from) {
+    where.push('e.at >= ?')
+    params.push(`${filters.from}T00:00:00.000Z`)
+  }
+  if (filters.to) {
+    where.push('e.at <= ?')
+    params.push(`${filters.to}T23:59:59.999Z`)
+  }
+  if (filters.targetAccountId !== null) {
+    where.push('e.target_account_id = ?')
+    params.push(filters.targetAccountId)
+  }
+  const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
+  const total = (db.prepare(`SELECT COUNT(*) AS n FROM audit_events e ${clause}`).get(...params) as { n: number }).n
+  const rows = db
+    .prepare(
+      `SELECT e.id, e.at, e.actor_account_id, e.actor_email, e.action, e.target_account_id, e.details,
+              t.email AS target_email
+       FROM audit_events e LEFT JOIN accounts t ON t.id = e.target_account_id
+       ${clause} ORDER BY e.at DESC, e.id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...params, pageSize, (page - 1) * pageSize) as (Omit<AuditEventView, 'details'> & { details: string })[]
+  return {
+    total,
+    events: rows.map((row) => ({ ...row, details: parseDetails(row.details) })),
+  }
+}
+
+function parseDetails(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
 }

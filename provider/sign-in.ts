@@ -1,4 +1,6 @@
 import { findAccountByEmail, type Account } from './accounts.js'
+import { isDeactivated } from './admin-users-store.js'
+import { recordAuditEvent } from './audit.js'
 import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
 import { jsonObjectBody, type RequestInput } from './http.js'
@@ -9,15 +11,32 @@ import type { Portal } from './tokens.js'
 import { FieldReader } from './validation.js'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const ACCOUNT_DEACTIVATED =
+  'This admin account has been deactivated. Please contact a Super Admin if you need access again.'
 
 const WRONG_PORTAL: Record<Portal, string> = {
   customer: 'This is an admin account. Please sign in through the admin portal.',
   admin: 'This account does not have admin access. Please sign in through the patient portal.',
 }
 
+type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' | 'deactivated' | 'throttled'
+
 /**
- * Shared by both login endpoints. The portal and verification checks come only after a correct
- * password, so a 403 never tells a guesser that an e-mail exists.
+ * Admin sign-ins, successful or not, go to the audit log (never the password). A failure with an
+ * e-mail that names no admin is logged under that e-mail without an account id.
+ */
+function auditAdminSignIn(ctx: ProviderContext, email: string, account: Account | undefined, outcome: SignInOutcome) {
+  const admin = account?.portal === 'admin' ? account : undefined
+  recordAuditEvent(ctx.db, {
+    actor: { id: admin?.id ?? null, email },
+    action: 'sign_in',
+    details: { portal: 'admin', outcome },
+  })
+}
+
+/**
+ * Shared by both login endpoints. The portal, verification and deactivation checks come only after
+ * a correct password, so a 403 never tells a guesser that an e-mail exists.
  */
 export async function signIn(
   ctx: ProviderContext,
@@ -29,19 +48,36 @@ export async function signIn(
   const password = f.existingPassword()
   f.done()
 
-  assertNotThrottled(ctx.db, email)
+  const audit = (account: Account | undefined, outcome: SignInOutcome) => {
+    if (portal === 'admin') auditAdminSignIn(ctx, email, account, outcome)
+  }
+  try {
+    assertNotThrottled(ctx.db, email)
+  } catch (error) {
+    audit(findAccountByEmail(ctx.db, email), 'throttled')
+    throw error
+  }
   const account = findAccountByEmail(ctx.db, email)
   const passwordMatches = account
     ? await verifyPassword(password, account.password_hash)
     : await verifyAgainstDummy(password)
   if (!account || !passwordMatches) {
     recordFailure(ctx.db, email)
+    audit(account, 'invalid_credentials')
     throw new ApiError(401, INVALID_CREDENTIALS)
   }
-  if (account.portal !== portal) throw new ApiError(403, WRONG_PORTAL[portal])
+  if (account.portal !== portal) {
+    audit(account, 'wrong_portal')
+    throw new ApiError(403, WRONG_PORTAL[portal])
+  }
   if (portal === 'customer' && !account.email_verified) {
     throw new ApiError(403, 'Please verify your email before signing in.')
   }
+  if (portal === 'admin' && isDeactivated(ctx.db, account.id)) {
+    audit(account, 'deactivated')
+    throw new ApiError(403, ACCOUNT_DEACTIVATED)
+  }
   clearFailures(ctx.db, email)
+  audit(account, 'success')
   return { account, ...issueSession(ctx, account) }
 }

@@ -1,8 +1,183 @@
-// Extension (docs/provider-api.md, "Extensions") — P13. Dev-only helpers go behind ctx.devMode here too.
+// Extension (docs/provider-api.md, "Extensions") — P13: admins (list, invite, change role,
+// deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
+import type { AdminRole } from '../accounts.js'
+import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
+import { inviteAdmin } from '../admin-users-invite.js'
+import {
+  countActiveSuperAdmins,
+  deactivate,
+  findAdmin,
+  listAdmins,
+  reactivate,
+  setRole,
+  type AdminListItem,
+} from '../admin-users-store.js'
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent, type AuditAction } from '../audit.js'
 import type { ProviderContext } from '../context.js'
-import type { RouterWithItems } from '../entries-router.js'
+import type { ItemRoute, RouterWithItems } from '../entries-router.js'
+import { ApiError } from '../errors.js'
+import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
+import { FieldReader } from '../validation.js'
+import { exportRoutes } from '../exports-routes.js'
+
+export const ROLES: readonly AdminRole[] = ['Standard Admin', 'Super Admin']
+export const ADMIN_NOT_FOUND = 'Admin not found.'
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.'
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.'
+export const LAST_SUPER_ADMIN = 'There must always be at least one active Super Admin.'
+export const ADMIN_IS_DEACTIVATED = 'This admin is deactivated. Reactivate them first.'
+
+const ROLE_PATH = /^v1\/admin\/admins\/(\d{1,15})\/role\/$/
+const DEACTIVATE_PATH = /^v1\/admin\/admins\/(\d{1,15})\/deactivate\/$/
+const REACTIVATE_PATH = /^v1\/admin\/admins\/(\d{1,15})\/reactivate\/$/
 
 export function mountAdminUsersRoutes(router: RouterWithItems, ctx: ProviderContext): void {
-  void router
-  void ctx
+  router.add([...adminRoutes(ctx), auditRoute(ctx), ...exportRoutes(ctx)])
+  router.addItems(adminItemRoutes(ctx))
 }
+
+function adminRoutes(ctx: ProviderContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: 'v1/admin/admins/',
+      handler: (req) => {
+        requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+        return { message: 'Admins loaded.', content: listAdmins(ctx.db) }
+      },
+    },
+    {
+      method: 'POST',
+      path: 'v1/admin/admins/invite/',
+      handler: async (req) => {
+        const actor = requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+        const f = new FieldReader(jsonObjectBody(req))
+        const full_name = f.text('full_name', { label: 'Full name', required: 'Full name is required', max: 100 })
+        const email = f.email()
+        const role = f.choice('role', ROLES, { label: 'Role', required: 'Role is required' })
+        f.done()
+        const { account, outcome } = await inviteAdmin(ctx, actor, { email, full_name, role: role! })
+        recordAuditEvent(ctx.db, {
+          actor,
+          action: 'admin_invite',
+          targetAccountId: account.id,
+          details: { role, resent: outcome === 'reinvited' },
+        })
+        return {
+          status: outcome === 'invited' ? 201 : 200,
+          message: outcome === 'invited' ? 'Invitation sent.' : 'Invitation sent again.',
+          content: findAdmin(ctx.db, account.id),
+        }
+      },
+    },
+  ]
+}
+
+/** The admin named by the path; the caller may never act on themself. */
+function targetAdmin(ctx: ProviderContext, req: RequestInput, pattern: RegExp, selfMessage: string) {
+  const actor = requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+  const id = Number(pattern.exec(req.path)?.[1])
+  const target = findAdmin(ctx.db, id)
+  if (!target) throw new ApiError(404, ADMIN_NOT_FOUND)
+  if (target.id === actor.id) throw new ApiError(409, selfMessage)
+  return { actor, target }
+}
+
+/** Taking Super Admin away from `target` must leave at least one active Super Admin. */
+function assertNotLastSuperAdmin(ctx: ProviderContext, target: AdminListItem): void {
+  if (target.role === 'Super Admin' && target.status === 'active' && countActiveSuperAdmins(ctx.db) <= 1) {
+    throw new ApiError(409, LAST_SUPER_ADMIN)
+  }
+}
+
+function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
+  return [
+    {
+      method: 'PUT',
+      pattern: ROLE_PATH,
+      handler: (req) => {
+        const { actor, target } = targetAdmin(ctx, req, ROLE_PATH, CANNOT_CHANGE_OWN_ROLE)
+        const f = new FieldReader(jsonObjectBody(req))
+        const role = f.choice('role', ROLES, { label: 'Role', required: 'Role is required' })
+        f.done()
+        if (target.status === 'deactivated') throw new ApiError(409, ADMIN_IS_DEACTIVATED)
+        if (role === target.role) return { message: 'Role unchanged.', content: target }
+        if (role !== 'Super Admin') assertNotLastSuperAdmin(ctx, target)
+        setRole(ctx.db, target.id, role!)
+        recordAuditEvent(ctx.db, {
+          actor,
+          action: 'role_change',
+          targetAccountId: target.id,
+          details: { from: target.role, to: role },
+        })
+        return { message: 'Role updated.', content: findAdmin(ctx.db, target.id) }
+      },
+    },
+    {
+      method: 'POST',
+      pattern: DEACTIVATE_PATH,
+      handler: (req) => {
+        const { actor, target } = targetAdmin(ctx, req, DEACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
+        // Asking twice (a double submit) is not an error; it is recorded once.
+        if (target.status === 'deactivated') return { message: 'Admin deactivated.', content: target }
+        assertNotLastSuperAdmin(ctx, target)
+        deactivate(ctx.db, target.id)
+        recordAuditEvent(ctx.db, { actor, action: 'admin_deactivate', targetAccountId: target.id })
+        return { message: 'Admin deactivated.', content: findAdmin(ctx.db, target.id) }
+      },
+    },
+    {
+      method: 'POST',
+      pattern: REACTIVATE_PATH,
+      handler: (req) => {
+        const { actor, target } = targetAdmin(ctx, req, REACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
+        if (target.status !== 'deactivated') return { message: 'Admin reactivated.', content: target }
+        reactivate(ctx.db, target.id)
+        recordAuditEvent(ctx.db, { actor, action: 'admin_reactivate', targetAccountId: target.id })
+        return { message: 'Admin reactivated.', content: findAdmin(ctx.db, target.id) }
+      },
+    },
+  ]
+}
+
+const MAX_PAGE = 100_000
+
+function auditRoute(ctx: ProviderContext): Route {
+  return {
+    method: 'GET',
+    path: 'v1/admin/audit-events/',
+    handler: (req) => {
+      requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+      const f = new FieldReader(Object.fromEntries(req.query))
+      const action = f.choice('action', AUDIT_ACTIONS, { label: 'Action' }) as AuditAction | null
+      const actor = f.text('actor', { label: 'Actor', max: 254 })
+      const from = f.date('from', { label: 'From date' })
+      const to = f.date('to', { label: 'To date' })
+      if (from && to && to < from) f.fail('to', 'To date must be on or after the from date')
+      const target = f.text('target_account_id', { label: 'Target account', max: 15 })
+      if (target && !/^\d+$/.test(target)) f.fail('target_account_id', 'Target account must be an id')
+      const pageText = f.text('page', { label: 'Page', max: 10 })
+      f.done()
+      // A page past the end is simply empty; nonsense pages read as the first.
+      const page = Math.min(Math.max(Number.parseInt(pageText, 10) || 1, 1), MAX_PAGE)
+      const { events, total } = listAuditEvents(
+        ctx.db,
+        { action, actor, from, to, targetAccountId: target ? Number(target) : null },
+        page,
+      )
+      return {
+        message: 'Audit events loaded.',
+        content: {
+          events,
+          page,
+          page_size: AUDIT_PAGE_SIZE,
+          total,
+          pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)),
+        },
+      }
+    },
+  }
+}
+
+
+

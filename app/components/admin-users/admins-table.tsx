@@ -1,0 +1,157 @@
+import { Form, Link } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { confirmDeactivateHref, STATUS_LABELS, USERS_PATH, type AdminListItem, type AdminStatus } from '~/lib/admin-users'
+import { formatUtc } from '~/lib/audit'
+import { cn } from '~/lib/cn'
+import { ADMIN_ROLES } from '~/lib/roles'
+import { DataTable, Td, Th } from './data-table'
+import { NativeSelect } from './native-select'
+
+const STATUS_STYLES: Record<AdminStatus, string> = {
+  active: 'border-success/40 bg-success/10 text-foreground',
+  invited: 'border-primary/40 bg-primary/10 text-foreground',
+  deactivated: 'border-border bg-muted text-muted-foreground',
+}
+
+function StatusBadge({ status }: { status: AdminStatus }) {
+  return (
+    <span className={cn('inline-flex whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium', STATUS_STYLES[status])}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+const displayName = (admin: AdminListItem) => admin.full_name || admin.email
+
+/** The hidden fields every row action sends: who, and their name for the confirmation toast. */
+function Target({ admin }: { admin: AdminListItem }) {
+  return (
+    <>
+      <input type="hidden" name="id" value={admin.id} />
+      <input type="hidden" name="name" value={displayName(admin)} />
+    </>
+  )
+}
+
+function RowActions({ admin }: { admin: AdminListItem }) {
+  const name = displayName(admin)
+  if (admin.status === 'deactivated') {
+    return (
+      <Form method="post">
+        <input type="hidden" name="intent" value="reactivate" />
+        <Target admin={admin} />
+        <Button type="submit" variant="outline" size="sm" aria-label={`Reactivate ${name}`}>
+          Reactivate
+        </Button>
+      </Form>
+    )
+  }
+  const roleId = `role-${admin.id}`
+  return (
+    <div className="flex flex-wrap items-center gap-2 xl:flex-nowrap">
+      <Form method="post" className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="role" />
+        <Target admin={admin} />
+        <label htmlFor={roleId} className="sr-only">
+          Role for {name}
+        </label>
+        <NativeSelect key={admin.role} id={roleId} name="role" defaultValue={admin.role ?? undefined} className="h-9 w-40">
+          {ADMIN_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button type="submit" variant="outline" size="sm" aria-label={`Save role for ${name}`}>
+          Save role
+        </Button>
+      </Form>
+      {admin.status === 'invited' ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={admin.email} />
+          <input type="hidden" name="full_name" value={admin.full_name || admin.email} />
+          <input type="hidden" name="role" value={admin.role ?? ''} />
+          <Button type="submit" variant="ghost" size="sm" aria-label={`Resend invitation to ${name}`}>
+            Resend invitation
+          </Button>
+        </Form>
+      ) : null}
+      <Link
+        to={confirmDeactivateHref(admin.id)}
+        preventScrollReset
+        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'text-destructive hover:text-destructive')}
+        aria-label={`Deactivate ${name}`}
+      >
+        Deactivate
+      </Link>
+    </div>
+  )
+}
+
+export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: number | null }) {
+  return (
+    <DataTable caption={`Admins (${admins.length})`}>
+      <thead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Role</Th>
+          <Th>Status</Th>
+          <Th>Last sign-in</Th>
+          <Th>Actions</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {admins.map((admin) => (
+          <tr key={admin.id} data-admin-email={admin.email}>
+            <Td className="min-w-[13rem]">
+              <div className="font-medium">{admin.full_name || '—'}</div>
+              <div className="text-muted-foreground [overflow-wrap:anywhere]">{admin.email}</div>
+              {admin.status === 'invited' && admin.invited_by_email ? (
+                <div className="text-xs text-muted-foreground">Invited by {admin.invited_by_email}</div>
+              ) : null}
+            </Td>
+            <Td className="whitespace-nowrap">{admin.role ?? 'No role'}</Td>
+            <Td>
+              <StatusBadge status={admin.status} />
+              {admin.status === 'deactivated' ? (
+                <div className="mt-1 text-xs text-muted-foreground">{formatUtc(admin.deactivated_at)}</div>
+              ) : null}
+            </Td>
+            <Td className="whitespace-nowrap text-muted-foreground">{admin.last_sign_in_at ? formatUtc(admin.last_sign_in_at) : 'Never'}</Td>
+            <Td>{admin.id === me ? <span className="text-muted-foreground">This is you</span> : <RowActions admin={admin} />}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  )
+}
+
+/** Shown for ?confirmDeactivate=<id>: a second, deliberate step before an admin loses access. */
+export function ConfirmDeactivate({ admin }: { admin: AdminListItem }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [admin.id])
+  const name = displayName(admin)
+  return (
+    <section aria-labelledby="confirm-deactivate-heading" className="rounded-lg border border-destructive/60 bg-destructive/10 p-4">
+      <h2 id="confirm-deactivate-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        Deactivate {name}?
+      </h2>
+      <p className="mt-1 text-sm">
+        {admin.email} is signed out at their next request and can no longer sign in. Their audit history stays. You can
+        reactivate them later.
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="deactivate" />
+        <Target admin={admin} />
+        <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal text-left">
+          Deactivate {name}
+        </Button>
+        <Link to={USERS_PATH} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  )
+}

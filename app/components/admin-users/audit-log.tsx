@@ -1,0 +1,143 @@
+import { Form, Link } from '@remix-run/react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditHref,
+  describeAuditEvent,
+  formatUtc,
+  hasAuditFilters,
+  isAuditAction,
+  type AuditFilters,
+  type AuditPage,
+} from '~/lib/audit'
+import { cn } from '~/lib/cn'
+import { DataTable, Td, Th } from './data-table'
+import { NativeSelect } from './native-select'
+
+/** A GET form: the filters live in the URL, so they work without JavaScript and can be shared. */
+function AuditFiltersForm({ filters }: { filters: AuditFilters }) {
+  return (
+    <Form method="get" className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[12rem_1fr_10rem_10rem_auto] lg:items-end" aria-label="Audit log filters">
+      <input type="hidden" name="tab" value="audit" />
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-action">Action</Label>
+        <NativeSelect id="audit-action" name="action" defaultValue={filters.action ?? ''} key={filters.action ?? ''}>
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {AUDIT_ACTION_LABELS[action]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-actor">Actor e-mail</Label>
+        <Input id="audit-actor" name="actor" type="search" defaultValue={filters.actor} key={filters.actor} placeholder="Part of an e-mail" maxLength={254} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-from">From</Label>
+        <Input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ''} key={filters.from ?? ''} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-to">To</Label>
+        <Input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ''} key={filters.to ?? ''} />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit">Apply filters</Button>
+        {hasAuditFilters(filters) ? (
+          <Link to="/admin/users?tab=audit" className={buttonVariants({ variant: 'outline' })}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  )
+}
+
+function Pagination({ filters, audit }: { filters: AuditFilters; audit: AuditPage }) {
+  const previous = audit.page > 1 ? auditHref(filters, Math.min(audit.page - 1, audit.pages)) : null
+  const next = audit.page < audit.pages ? auditHref(filters, audit.page + 1) : null
+  const linkClass = buttonVariants({ variant: 'outline', size: 'sm' })
+  return (
+    <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Page {Math.min(audit.page, audit.pages)} of {audit.pages} · {audit.total} {audit.total === 1 ? 'event' : 'events'}
+      </p>
+      <div className="flex gap-2">
+        {previous ? (
+          <Link to={previous} className={linkClass} rel="prev">
+            <ChevronLeft aria-hidden /> Previous
+          </Link>
+        ) : (
+          <span className={cn(linkClass, 'pointer-events-none opacity-50')} aria-disabled="true">
+            <ChevronLeft aria-hidden /> Previous
+          </span>
+        )}
+        {next ? (
+          <Link to={next} className={linkClass} rel="next">
+            Next <ChevronRight aria-hidden />
+          </Link>
+        ) : (
+          <span className={cn(linkClass, 'pointer-events-none opacity-50')} aria-disabled="true">
+            Next <ChevronRight aria-hidden />
+          </span>
+        )}
+      </div>
+    </nav>
+  )
+}
+
+export function AuditLog({ filters, audit }: { filters: AuditFilters; audit: AuditPage | null }) {
+  return (
+    <section aria-labelledby="audit-heading" className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="audit-heading" className="text-lg font-semibold">
+          Audit log
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Admin sign-ins, patient record views, exports and changes to admins, newest first. Times are in UTC.
+        </p>
+      </div>
+      <AuditFiltersForm filters={filters} />
+      {audit ? (
+        <>
+          <DataTable caption="Audit events" captionHidden>
+            <thead>
+              <tr>
+                <Th>When</Th>
+                <Th>Actor</Th>
+                <Th>Action</Th>
+                <Th>Subject</Th>
+                <Th>Details</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.events.length === 0 ? (
+                <tr>
+                  <Td className="py-8 text-center text-muted-foreground" colSpan={5}>
+                    No events match these filters.
+                  </Td>
+                </tr>
+              ) : (
+                audit.events.map((event) => (
+                  <tr key={event.id} data-audit-action={event.action}>
+                    <Td className="whitespace-nowrap">{formatUtc(event.at)}</Td>
+                    <Td className="whitespace-nowrap">{event.actor_email}</Td>
+                    <Td className="whitespace-nowrap">{isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}</Td>
+                    <Td className="whitespace-nowrap">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
+                    <Td className="min-w-[16rem]">{describeAuditEvent(event) || '—'}</Td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </DataTable>
+          <Pagination filters={filters} audit={audit} />
+        </>
+      ) : null}
+    </section>
+  )
+}

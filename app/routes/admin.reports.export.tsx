@@ -1,0 +1,15 @@
+// POST /admin/reports/export: the CSV download of /admin/reports' export form (a resource route,
+// so the browser saves the answer as a file, with or without JavaScript).
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { exportAction } from '~/lib/admin-reports.server'
+import { REPORTS_PATH } from '~/lib/admin-reports'
+import { requireAdmin } from '~/lib/guards.server'
+import { ADMIN_ROLES } from '~/lib/roles'
+
+export const action = ({ request }: ActionFunctionArgs) => exportAction(request)
+
+// Exports are posted, never fetched by a link: a GET only leads back to the form.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request, { roles: ADMIN_ROLES })
+  return redirect(REPORTS_PATH)
+}

@@ -1,0 +1,23 @@
+// Extension: role checks for the admin endpoints of P13 (docs/provider-api.md, "Admins").
+import type { Account, AdminRole } from './accounts.js'
+import { isDeactivated } from './admin-users-store.js'
+import type { ProviderContext } from './context.js'
+import { ApiError, unauthorized } from './errors.js'
+import type { RequestInput } from './http.js'
+import { authenticate } from './sessions.js'
+
+export const FORBIDDEN = 'You do not have permission to perform this action.'
+export const SUPER_ADMIN_ONLY: readonly AdminRole[] = ['Super Admin']
+export const ANY_ADMIN: readonly AdminRole[] = ['Standard Admin', 'Super Admin']
+
+/**
+ * A live admin token whose account holds one of `roles` now (the role is read from the database on
+ * every request, so a role change applies at once). A deactivated account's tokens were retired
+ * when it was deactivated; it is checked here again so that no other path can bring them back.
+ */
+export function requireAdminRole(ctx: ProviderContext, req: RequestInput, roles: readonly AdminRole[]): Account {
+  const account = authenticate(ctx, req.headers.authorization, 'admin')
+  if (isDeactivated(ctx.db, account.id)) throw unauthorized()
+  if (!account.role || !roles.includes(account.role)) throw new ApiError(403, FORBIDDEN)
+  return account
+}

@@ -1,0 +1,61 @@
+// Extension (docs/provider-api.md, "Exports"): the cohort filters shared by the reports' summary and
+// both exports, read from the query string and applied to patient snapshots.
+import { MONTHS_SINCE_SURGERY_BANDS, monthsSinceSurgeryBand, type MonthsSinceSurgeryBand } from './deidentify.js'
+import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-snapshots.js'
+import { SURGERY_TYPES } from './profile-sections.js'
+import type { FieldReader } from './validation.js'
+
+export const NO_SURGERY = 'none'
+export const PROCEDURE_FILTERS = [...SURGERY_TYPES, NO_SURGERY] as const
+export type ProcedureFilter = (typeof PROCEDURE_FILTERS)[number]
+/** Post-op bands only: 'pre-op' describes an entry, not a patient. */
+export const BAND_FILTERS = MONTHS_SINCE_SURGERY_BANDS.filter((band) => band !== 'pre-op')
+
+export interface CohortFilters {
+  /** Inclusive range of surgery dates; patients without one are left out when it is set. */
+  surgery_from: string | null
+  surgery_to: string | null
+  procedure: ProcedureFilter | null
+  months_since_surgery: MonthsSinceSurgeryBand | null
+  onboarding: OnboardingState | null
+}
+
+export function readCohortFilters(f: FieldReader): CohortFilters {
+  const from = f.date('surgery_from', { label: 'Surgery from date' })
+  const to = f.date('surgery_to', { label: 'Surgery to date' })
+  if (from && to && to < from) f.fail('surgery_to', 'Surgery to date must be on or after the from date')
+  return {
+    surgery_from: from,
+    surgery_to: to,
+    procedure: f.choice('procedure', PROCEDURE_FILTERS, { label: 'Procedure' }),
+    months_since_surgery: f.choice('months_since_surgery', BAND_FILTERS, { label: 'Months since surgery' }),
+    onboarding: f.choice('onboarding', ONBOARDING_STATES, { label: 'Onboarding' }),
+  }
+}
+
+/** The patients a report or export covers. */
+export function filterSnapshots(
+  snapshots: readonly PatientSnapshot[],
+  filters: CohortFilters,
+  today: string,
+): PatientSnapshot[] {
+  return snapshots.filter((s) => {
+    if (filters.onboarding && s.onboarding !== filters.onboarding) return false
+    if (filters.procedure === NO_SURGERY && s.surgery_date !== null) return false
+    if (filters.procedure && filters.procedure !== NO_SURGERY && s.surgery_type !== filters.procedure) return false
+    if (filters.months_since_surgery && monthsSinceSurgeryBand(s.surgery_date, today) !== filters.months_since_surgery) {
+      return false
+    }
+    if (filters.surgery_from || filters.surgery_to) {
+      if (!s.surgery_date) return false
+      if (filters.surgery_from && s.surgery_date < filters.surgery_from) return false
+      if (filters.surgery_to && s.surgery_date > filters.surgery_to) return false
+    }
+    return true
+  })
+}
+
+/** Only the filters that were set, for the audit record. */
+export function appliedFilters(filters: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== null)) as Record<string, string>
+}
