@@ -1,3 +1,4 @@
+import { seedDemoCohort } from './admin-patients-demo.js'
 import { findAccountByEmail, insertAccount } from './accounts.js'
 import { openDatabase, type Db } from './db.js'
 import { seedDemoEntries, type DemoLogStyle } from './entries-demo.js'
@@ -140,6 +141,8 @@ export async function seedDemoPatients(dataDir: string): Promise<DemoPatient[]> 
       // Demo patients seeded before the health log existed get theirs now (only if they have none).
       else db.transaction(() => seedLog(db, existing.id, patient))()
     }
+    // The admin portal's dashboard, list and alerts need more than four patients to mean anything.
+    await seedDemoCohort(db)
   } finally {
     db.close()
   }

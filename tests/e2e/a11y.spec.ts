@@ -103,7 +103,6 @@ const SCREENS: Screen[] = [
   { name: 'change password', path: '/customer/change-password', as: 'customer-onboarded' },
   { name: 'admin dashboard', path: '/admin/dashboard', as: 'standard-admin' },
   { name: 'admin patients', path: '/admin/patients', as: 'standard-admin' },
-  { name: 'admin patient', path: '/admin/patient/1', as: 'standard-admin' },
   { name: 'admin reports', path: '/admin/reports', as: 'standard-admin' },
   { name: 'admin profile', path: '/admin/profile', as: 'standard-admin' },
   { name: 'admin change password', path: '/admin/change-password', as: 'standard-admin' },

@@ -59,7 +59,8 @@ const ROUTES: Row[] = [
   row('/admin/reset-password', '→/admin/signin', '→/admin/signin', '→/admin/signin', '→/admin/signin', '→/admin/signin', '→/admin/signin'),
   adminPortal('/admin/dashboard'),
   adminPortal('/admin/patients'),
-  adminPortal('/admin/patient/7'),
+  // A real patient's record is in admin-patients-access.spec.ts; an id that is no patient is a 404 for admins.
+  row('/admin/patient/999999999', signIn('admin', '/admin/patient/999999999'), signIn('admin', '/admin/patient/999999999'), signIn('admin', '/admin/patient/999999999'), 404, 404, NOT_AUTHORIZED),
   adminPortal('/admin/reports'),
   adminPortal('/admin/profile'),
   adminPortal('/admin/change-password'),
