@@ -3,7 +3,8 @@ import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
 import { readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
 import type { RequestLog } from './request-log.js'
-import { bearerPortal } from './sessions.js'
+import { bearerIdentity } from './sessions.js'
+import type { Portal } from './tokens.js'
 
 const DEV_PREFIX = '__dev/'
 
@@ -71,11 +72,15 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
           path: `/${path}`,
           query: input.query,
           body: tryParseJson(input.rawBody),
-          auth: bearerPortal(ctx, req.headers.authorization),
+          ...identityOf(bearerIdentity(ctx, req.headers.authorization)),
           status,
           at: new Date().toISOString(),
         })
       }
     }
   }
+}
+
+function identityOf(identity: { portal: Portal; accountId: number } | null) {
+  return { auth: identity?.portal ?? null, account_id: identity?.accountId ?? null }
 }

@@ -7,6 +7,8 @@ export interface LoggedRequest {
   query: Record<string, string>
   body: unknown
   auth: Portal | null
+  /** Who the bearer token names (tests tell their own calls apart on a shared provider). */
+  account_id: number | null
   status: number
   at: string
 }
@@ -60,6 +62,7 @@ export class RequestLog {
       query: maskSecrets(query) as Record<string, string>,
       body: maskSecrets(entry.body),
       auth: entry.auth,
+      account_id: entry.account_id,
       status: entry.status,
       at: entry.at,
     })

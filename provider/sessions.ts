@@ -65,6 +65,15 @@ export function authenticate(ctx: ProviderContext, header: string | undefined, p
 
 /** Which portal a well-signed bearer token claims, for the development request log. */
 export function bearerPortal(ctx: ProviderContext, header: string | undefined): Portal | null {
+  return bearerIdentity(ctx, header)?.portal ?? null
+}
+
+/** Portal and account id of a well-signed bearer token (expired or not), for the dev request log. */
+export function bearerIdentity(
+  ctx: ProviderContext,
+  header: string | undefined,
+): { portal: Portal; accountId: number } | null {
   const token = bearerToken(header)
-  return token ? (readAccessToken(ctx.secret, token)?.portal ?? null) : null
+  const claims = token ? readAccessToken(ctx.secret, token) : null
+  return claims ? { portal: claims.portal, accountId: claims.sub } : null
 }

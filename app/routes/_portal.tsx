@@ -5,11 +5,13 @@ import { AppShell } from '~/components/sidebar/app-shell'
 import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
 import { requirePortalAdmin } from '~/lib/admin-portal.server'
 import { HOME_PATH } from '~/lib/portal'
+import { ADMIN_ROLES } from '~/lib/roles'
 import { getSidebarExpanded } from '~/lib/sidebar-state.server'
 
-// The admin portal (admin token, Standard or Super Admin). Every child calls its guard too.
+// The admin portal (admin token, Standard or Super Admin). Every child calls its guard too; the
+// layout also re-checks the account with the provider, so a deactivated admin is out at once.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, role, headers } = await requirePortalAdmin(request)
+  const { user, role, headers } = await requirePortalAdmin(request, ADMIN_ROLES, { verify: true })
   return data(
     { name: user?.full_name || user?.email || null, role, sidebarExpanded: getSidebarExpanded(request) },
     { headers },

@@ -101,7 +101,8 @@ test.describe('roles and deactivation', () => {
     expect(put).toMatchObject({ method: 'PUT', body: { role: 'Super Admin' }, status: 200 })
 
     // Their old session ends at the next request; signed in again they have the new role.
-    await theirPage.goto('/admin/reports')
+    // The profile screen's own loader asks the provider nothing: the portal layout's check ends it.
+    await theirPage.goto('/admin/profile')
     await expect(theirPage).toHaveURL(/\/admin\/signin/)
     await theirs.close()
     const again = await signedInContext(browser, admin)
@@ -132,7 +133,8 @@ test.describe('roles and deactivation', () => {
     await expect(page.getByText('Admin deactivated', { exact: true }).first()).toBeVisible()
     await expect(row(page, admin.email)).toContainText('Deactivated')
 
-    await theirPage.goto('/admin/reports')
+    // The profile screen's own loader asks the provider nothing: the portal layout's check ends it.
+    await theirPage.goto('/admin/profile')
     await expect(theirPage).toHaveURL(/\/admin\/signin/)
     await theirPage.getByLabel('Email', { exact: true }).fill(admin.email)
     await theirPage.getByLabel('Password', { exact: true }).fill(admin.password)

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday } from './support/log-data'
-import { receivedRequests } from './support/provider'
+import { customerAccountId, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { lastDays, seededEntriesOn, seededWeight, seedHistory } from './support/trends'
 
@@ -31,7 +31,7 @@ test.beforeEach(async ({ page }) => hideTour(page))
 test('each range is a link; the charts, summaries and tables follow it with one provider call', async ({
   page,
 }) => {
-  await seededPatient(page)
+  const customer = await seededPatient(page)
   await page.goto('/customer/health-trends')
   const ranges = page.getByRole('navigation', { name: 'Range' })
   await expect(ranges.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'page')
@@ -75,14 +75,17 @@ test('each range is a link; the charts, summaries and tables follow it with one 
   }
 
   // Every page view asked the provider once for its range.
-  const calls = await receivedRequests('/v1/auth/trends/')
+  // Other tests share this provider: only this patient's calls count.
+  const accountId = await customerAccountId(customer.email, customer.password)
+  const calls = (await receivedRequests('/v1/auth/trends/')).filter((call) => call.account_id === accountId)
+  expect(calls).toHaveLength(4) // the first visit, then the three links
   expect(calls[0].query).toEqual({ from: isoDaysFromToday(-29), to: TODAY })
   expect(calls[1].query).toEqual({ from: isoDaysFromToday(-89), to: TODAY })
   expect(calls[2].query).toEqual({ from: isoDaysFromToday(-6), to: TODAY })
 })
 
 test('a year and "all" are drawn per week; an unknown range falls back to 30 days', async ({ page }) => {
-  await seededPatient(page)
+  const customer = await seededPatient(page)
   await page.goto('/customer/health-trends?range=1y')
   await expect(page.getByTestId('trends-charts')).toHaveAttribute('data-bucket', 'week')
   const table = await openTable(page, 'weight')
@@ -99,7 +102,8 @@ test('a year and "all" are drawn per week; an unknown range falls back to 30 day
   await page.getByRole('link', { name: 'All', exact: true }).click()
   await expect(page).toHaveURL(/range=all$/)
   await expect(page.getByTestId('trends-charts')).toHaveAttribute('data-bucket', 'day')
-  const [all] = await receivedRequests('/v1/auth/trends/')
+  const accountId = await customerAccountId(customer.email, customer.password)
+  const [all] = (await receivedRequests('/v1/auth/trends/')).filter((call) => call.account_id === accountId)
   expect(all.query).toEqual({ to: TODAY })
 
   const response = await page.goto('/customer/health-trends?range=forever')

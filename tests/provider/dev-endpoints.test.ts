@@ -90,6 +90,7 @@ describe('in dev mode', () => {
       method: 'GET',
       path: '/v1/admin/profile/',
       auth: 'admin',
+      account_id: expect.any(Number),
       body: null,
       status: 200,
     })
@@ -101,6 +102,7 @@ describe('in dev mode', () => {
       query: {},
       body: { email, password: '***', conf_password: '***', nested: { token: '***', keep: 1 } },
       auth: null,
+      account_id: null,
       status: 201,
       at: expect.any(String),
     })

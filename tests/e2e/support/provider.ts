@@ -60,6 +60,8 @@ export type RecordedRequest = {
   query: Record<string, string>
   body: Record<string, unknown> | null
   auth: 'customer' | 'admin' | null
+  /** The account the bearer token names. */
+  account_id: number | null
   status: number
   at: string
 }
@@ -81,6 +83,13 @@ export async function createVerifiedCustomer(email = uniqueEmail(), password = S
   if (signup.status >= 300) throw new Error(`signup failed: ${JSON.stringify(signup.json)}`)
   await providerCall('POST', '__dev/verify-email/', { body: { email } })
   return { email, password }
+}
+
+/** The account id a customer's tokens carry (to pick their calls out of receivedRequests). */
+export async function customerAccountId(email: string, password = STRONG_PASSWORD): Promise<number> {
+  const token = await customerToken(email, password)
+  const claims = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as { sub: number }
+  return claims.sub
 }
 
 export async function customerToken(email: string, password = STRONG_PASSWORD) {
