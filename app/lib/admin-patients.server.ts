@@ -19,23 +19,14 @@ import { isIsoDate, MEAL_TYPES, VITAMINS, type EntriesByKind } from './log-entri
 import { patientToday } from './log-entries.server'
 import { VALIDATION } from './messages'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
-import { faultResult, type ProviderResult } from './provider-errors'
+import type { ProviderResult } from './provider-errors'
 import { ADMIN_ROLES } from './roles'
 import type { Toast } from './toast'
 import { redirectWithToast } from './toast.server'
 import { buildTrends, parseTrendRange, trendWindow, type TrendRange, type TrendsModel } from './trends'
 import { isWeightUnit, type WeightUnit } from './units'
+import { checked } from './provider-result.server'
 
-function checked<S extends z.ZodTypeAny>(
-  result: ProviderResult<unknown>,
-  schema: S,
-): ProviderResult<z.output<S>> {
-  if (!result.ok) return result
-  const parsed = schema.safeParse(result.content)
-  return parsed.success
-    ? { ...result, content: parsed.data as z.output<S> }
-    : faultResult('bad-response', result.status)
-}
 
 const isoDate = z.string().refine(isIsoDate)
 const nullableNumber = z.number().nullable().catch(null)

@@ -3,7 +3,8 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { checked, throwIfForbidden } from './admin-users-provider.server'
+import { throwIfForbidden } from './admin-users-provider.server'
+import { checked } from './provider-result.server'
 import {
   inviteSchema,
   parseAdminId,

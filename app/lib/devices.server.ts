@@ -24,8 +24,9 @@ import { requireOnboardedCustomer } from './guards.server'
 import { patientTimeZone, patientToday } from './log-entries.server'
 import { getProfile } from './provider-api.server'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
-import { faultResult, type ProviderResult } from './provider-errors'
+import type { ProviderResult } from './provider-errors'
 import { combineHeaders, redirectWithToast } from './toast.server'
+import { checked } from './provider-result.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
@@ -54,16 +55,6 @@ const disconnectSchema = z.object({
   deleted_entries: z.number().catch(0),
 })
 
-function checked<S extends z.ZodTypeAny>(
-  result: ProviderResult<unknown>,
-  schema: S,
-): ProviderResult<z.output<S>> {
-  if (!result.ok) return result
-  const parsed = schema.safeParse(result.content)
-  return parsed.success
-    ? { ...result, content: parsed.data as z.output<S> }
-    : faultResult('bad-response', result.status)
-}
 
 export async function listDevices(api: ProviderClient): Promise<ProviderResult<DeviceService[]>> {
   return checked(await api.call('GET', 'v1/auth/devices/'), z.array(serviceSchema))

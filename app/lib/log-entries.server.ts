@@ -39,10 +39,11 @@ import { VALIDATION } from './messages'
 import { preferredUnits } from './profile-payloads'
 import { getProfile } from './provider-api.server'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
-import { faultResult, type ProviderResult } from './provider-errors'
+import type { ProviderResult } from './provider-errors'
 import type { Toast } from './toast'
 import { redirectWithToast } from './toast.server'
 import type { WeightUnit } from './units'
+import { checked } from './provider-result.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
@@ -104,16 +105,6 @@ const rangeSchema = z.object({
   }),
 })
 
-function checked<S extends z.ZodTypeAny>(
-  result: ProviderResult<unknown>,
-  schema: S,
-): ProviderResult<z.output<S>> {
-  if (!result.ok) return result
-  const parsed = schema.safeParse(result.content)
-  return parsed.success
-    ? { ...result, content: parsed.data as z.output<S> }
-    : faultResult('bad-response', result.status)
-}
 
 /** GET v1/auth/entries/?from&to: every kind in a range, plus the newest of each kind. */
 export async function listEntries(
