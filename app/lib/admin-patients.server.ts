@@ -265,6 +265,7 @@ function trendsFactsFor(detail: PatientDetail, unit: WeightUnit) {
     surgeryDate: isIsoDate(detail.surgery.surgery_date) ? detail.surgery.surgery_date : null,
     weightUnit: unit,
     targets: { proteinG: detail.adherence.protein_target_g, waterMl: 1900, sleepH: 7 },
+    reader: 'clinician' as const,
   }
 }
 

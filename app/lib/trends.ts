@@ -107,6 +107,12 @@ export type TrendsFacts = {
   surgeryDate: string | null
   weightUnit: WeightUnit
   targets: DailyTargets
+  /** Whose weight the words speak of: the patient's own page says "your"; a clinician's does not. */
+  reader?: 'patient' | 'clinician'
+}
+
+function whose(facts: TrendsFacts): string {
+  return facts.reader === 'clinician' ? 'the' : 'your'
 }
 
 function positive(value: unknown): number | null {
@@ -664,7 +670,10 @@ function lossChart(
   }))
   let summary: string
   if (baseline === null)
-    summary = 'Add your starting weight to your profile to see your weight loss in percent.'
+    summary =
+      facts.reader === 'clinician'
+        ? "No starting weight in the patient's profile, so weight loss in percent cannot be shown."
+        : 'Add your starting weight to your profile to see your weight loss in percent.'
   else if (twl.points.length === 0) summary = `No weight logged in ${phrase}.`
   else {
     const lastTwl = twlDays[twlDays.length - 1]
@@ -673,7 +682,7 @@ function lossChart(
     summary =
       `${percentText(Math.abs(lastTwl.value))} total weight ${lost ? 'lost' : 'gained'}` +
       (lastEwl ? ` and ${percentText(lastEwl.value)} excess weight loss` : '') +
-      ` on ${shortDate(lastTwl.date)}, from your ${facts.baselineLabel}.`
+      ` on ${shortDate(lastTwl.date)}, from ${whose(facts)} ${facts.baselineLabel}.`
   }
   const ewlAt = new Map(ewl.points.map((p) => [p.i, p.text]))
   const markerAt = new Map<number, string[]>()
@@ -712,7 +721,7 @@ function lossChart(
       text: (value) => `${grouped.format(value)}%`,
     }),
     table: {
-      caption: `Weight loss in ${phrase}, in percent of your ${facts.baselineLabel ?? 'starting weight'}${markers.length ? ', with follow-ups' : ''}`,
+      caption: `Weight loss in ${phrase}, in percent of ${whose(facts)} ${facts.baselineLabel ?? 'starting weight'}${markers.length ? ', with follow-ups' : ''}`,
       columns: markers.length ? [...columns, 'Follow-up'] : columns,
       rows: twl.points.map((p) => {
         const cells = [labels[p.i], p.text, ewlAt.get(p.i) ?? '—']

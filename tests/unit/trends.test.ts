@@ -274,6 +274,15 @@ describe('buildTrends', () => {
     expect(chart.summary).toBe('Down 2.2 lbs in 1 day.')
   })
 
+  it("speaks to the patient on their page and of the patient on a clinician's", () => {
+    const input = { entries: history(120), range: '30d' as const, today: TODAY }
+    const own = buildTrends({ ...input, facts: FACTS }).charts[1]
+    expect(own.summary).toMatch(/, from your pre-surgery weight\.$/)
+    const clinician = buildTrends({ ...input, facts: { ...FACTS, reader: 'clinician' } }).charts[1]
+    expect(clinician.summary).toMatch(/, from the pre-surgery weight\.$/)
+    expect(clinician.table.caption).not.toContain('your')
+  })
+
   it('draws a year per week, each week the mean of its logged days', () => {
     const model = buildTrends({ entries: history(365), facts: FACTS, range: '1y', today: TODAY })
     expect(model.bucket).toBe('week')
