@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from './support/devices'
 import { hideTour, isoDaysFromToday } from './support/log-data'
-import { receivedRequests } from './support/provider'
+import { receivedFrom, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 
 const TODAY = isoDaysFromToday(0)
@@ -45,7 +45,7 @@ test.describe('Connect Devices (with JavaScript)', () => {
     await expect(page.getByRole('tooltip')).toBeVisible()
     await expect(synced).toHaveAccessibleDescription(/\d{4}, \d{1,2}:\d{2} [AP]M/)
 
-    const [complete] = await receivedRequests('v1/auth/devices/complete/')
+    const [complete] = await receivedFrom(customer, 'v1/auth/devices/complete/')
     expect(complete.body).toMatchObject({
       service: 'demo_health',
       code: expect.any(String),
@@ -82,7 +82,7 @@ test.describe('Connect Devices (with JavaScript)', () => {
     await expect(toast(page, 'Demo Health disconnected')).toBeVisible()
     await expect(toast(page, 'Its imported readings stay in your log.')).toBeVisible()
     await expectStatus(page, 'Not connected')
-    const [disconnect] = await receivedRequests('v1/auth/devices/disconnect/')
+    const [disconnect] = await receivedFrom(customer, 'v1/auth/devices/disconnect/')
     expect(disconnect.body).toEqual({ service: 'demo_health', delete_imported: false })
     await expect(await todaysWeight(page)).toContainText('From Demo Health')
   })

@@ -4,7 +4,7 @@ import {
   createCustomer,
   customerToken,
   providerCall,
-  receivedRequests,
+  receivedFrom,
   SAMPLE_BARIATRIC,
   SAMPLE_PERSONAL,
 } from './support/provider'
@@ -24,7 +24,7 @@ test.beforeEach(async ({ page }) => hideTour(page))
 test('a weight logged in lbs becomes the current weight, with %TWL, %EWL, BMI and goal progress from it', async ({
   page,
 }) => {
-  await signInNewCustomer(page)
+  const customer = await signInNewCustomer(page)
   await page.goto('/customer/log-data')
   const weight = page.getByRole('group', { name: 'Weight' })
   await weight.locator('label').filter({ hasText: /^lbs$/ }).click()
@@ -55,7 +55,7 @@ test('a weight logged in lbs becomes the current weight, with %TWL, %EWL, BMI an
   await expect(page.getByTestId('logging-nudge')).toHaveCount(0)
 
   // One call for the log, for yesterday and today, next to the profile.
-  const [call] = await receivedRequests('v1/auth/entries/')
+  const [call] = await receivedFrom(customer, 'v1/auth/entries/')
   expect(call.query).toEqual({ from: isoDaysFromToday(-1), to: TODAY })
 })
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
-import { createCustomer, customerToken, providerCall, receivedRequests } from './support/provider'
+import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
 
 const TODAY = isoDaysFromToday(0)
@@ -24,7 +24,7 @@ test.describe('Log Data (with JavaScript)', () => {
   test('a weight typed in lbs is stored in kg and shown in the week in the preferred unit', async ({
     page,
   }) => {
-    await signInNewCustomer(page)
+    const customer = await signInNewCustomer(page)
     await page.goto('/customer/log-data')
     await expect(page).toHaveTitle('Log Data | BariCare')
     // The date starts on today.
@@ -38,7 +38,7 @@ test.describe('Log Data (with JavaScript)', () => {
     await expect(page).toHaveURL(new RegExp(`week=${mondayOf(TODAY)}&day=${TODAY}`))
     await expect(page.getByTestId('day-entries')).toContainText('Weight 99.8 kg')
 
-    const [sent] = await receivedRequests('v1/auth/entries/weight/')
+    const [sent] = await receivedFrom(customer, 'v1/auth/entries/weight/')
     expect(sent.method).toBe('POST')
     expect(sent.body).toEqual({
       date: TODAY,
@@ -98,20 +98,20 @@ test.describe('Log Data (with JavaScript)', () => {
   })
 
   test('a future date is refused with a message, and nothing is sent', async ({ page }) => {
-    await signInNewCustomer(page)
+    const customer = await signInNewCustomer(page)
     await page.goto('/customer/log-data?log=water')
     await page.getByLabel('Date', { exact: true }).fill(usDate(isoDaysFromToday(1)))
     await page.getByRole('textbox', { name: 'Water' }).fill('500')
-    const before = (await receivedRequests('v1/auth/entries/water/')).length
+    const before = (await receivedFrom(customer, 'v1/auth/entries/water/')).length
     await page.getByRole('button', { name: 'Save water' }).click()
     await expect(page.getByText('Date cannot be in the future')).toBeVisible()
     await expect(page.getByLabel('Date', { exact: true })).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByText('Please check your form', { exact: true }).first()).toBeVisible()
-    expect((await receivedRequests('v1/auth/entries/water/')).length).toBe(before)
+    expect((await receivedFrom(customer, 'v1/auth/entries/water/')).length).toBe(before)
   })
 
   test('sleep, meal, water and vitamins each land on their day', async ({ page }) => {
-    await signInNewCustomer(page)
+    const customer = await signInNewCustomer(page)
     const yesterday = isoDaysFromToday(-1)
     await page.goto('/customer/log-data?log=sleep')
     // A night is logged on the date it began: last night by default.
@@ -146,9 +146,9 @@ test.describe('Log Data (with JavaScript)', () => {
     await expect(day(page, TODAY).getByTestId('metric-protein')).toContainText('32 g')
     await expect(day(page, TODAY).getByTestId('metric-water')).toContainText('750 ml')
     await expect(day(page, TODAY).getByTestId('metric-vitamins')).toContainText('2 of 5')
-    const [vitamins] = await receivedRequests('v1/auth/entries/vitamins/')
+    const [vitamins] = await receivedFrom(customer, 'v1/auth/entries/vitamins/')
     expect(vitamins.body).toEqual({ date: TODAY, taken: ['Vitamin B12', 'Iron'] })
-    const [meal] = await receivedRequests('v1/auth/entries/meal/')
+    const [meal] = await receivedFrom(customer, 'v1/auth/entries/meal/')
     expect(meal.body).toEqual({
       date: TODAY,
       time: '12:30',

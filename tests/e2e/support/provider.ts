@@ -85,6 +85,21 @@ export async function createVerifiedCustomer(email = uniqueEmail(), password = S
   return { email, password }
 }
 
+const accountIds = new Map<string, number>()
+
+/**
+ * What the provider received from one customer's tokens, newest first, optionally for one path.
+ * The whole suite shares one provider, so "the newest call to this path" may be another test's.
+ */
+export async function receivedFrom(customer: { email: string; password?: string }, path?: string) {
+  let accountId = accountIds.get(customer.email)
+  if (accountId === undefined) {
+    accountId = await customerAccountId(customer.email, customer.password)
+    accountIds.set(customer.email, accountId)
+  }
+  return (await receivedRequests(path)).filter((request) => request.account_id === accountId)
+}
+
 /** The account id a customer's tokens carry (to pick their calls out of receivedRequests). */
 export async function customerAccountId(email: string, password = STRONG_PASSWORD): Promise<number> {
   const token = await customerToken(email, password)
