@@ -89,7 +89,7 @@ test('counts what it should: the funnel, quiet patients, alerts by tier, cohorts
   // The tier link opens the patients list filtered by it.
   await page.getByRole('link', { name: /open tier 2 alerts/ }).click()
   await expect(page).toHaveURL('/admin/patients?alert=tier2')
-  await expect(page.getByLabel('Alerts')).toHaveValue('tier2')
+  await expect(page.getByRole('combobox', { name: 'Alerts', exact: true })).toHaveValue('tier2')
   await context.close()
 })
 

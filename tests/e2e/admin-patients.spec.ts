@@ -72,7 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(firstColumn(page)).toHaveText(byTwl.names)
 
     // A filter keeps the search and the sort.
-    await page.getByLabel('Procedure').selectOption('Sleeve Gastrectomy')
+    await page.getByRole('combobox', { name: 'Procedure', exact: true }).selectOption('Sleeve Gastrectomy')
     if (!javaScriptEnabled) await page.getByRole('button', { name: 'Apply filters' }).click()
     await expect(page).toHaveURL(/procedure=Sleeve\+Gastrectomy/)
     await expect(page).toHaveURL(/sort=twl&dir=desc/)
@@ -133,7 +133,7 @@ test('filters by alert tier and milestone window against the provider', async ({
   // Day 36 after surgery: the 6-week follow-up is 6 days away.
   await page.goto(`/admin/patients?q=${own}&milestone=7`)
   await expect(firstColumn(page)).toHaveText([soon.full_name])
-  await expect(page.getByLabel('Next follow-up')).toHaveValue('7')
+  await expect(page.getByRole('combobox', { name: 'Next follow-up', exact: true })).toHaveValue('7')
   await context.close()
 })
 
@@ -145,7 +145,7 @@ test('clamps or ignores bad URL parameters instead of failing', async ({ browser
   )
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { name: '25 patients' })).toBeVisible()
-  await expect(page.getByLabel('Procedure')).toHaveValue('')
+  await expect(page.getByRole('combobox', { name: 'Procedure', exact: true })).toHaveValue('')
   // Past the last page: the last page.
   await page.goto(`/admin/patients?q=${prefix}&page=99`)
   await expect(page).toHaveURL(new RegExp(`q=${prefix}&page=2$`))
