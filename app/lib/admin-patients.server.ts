@@ -13,11 +13,11 @@ import {
   type PatientsQuery,
 } from './admin-patients'
 import { acknowledgeSchema, ACKNOWLEDGE_INTENT, alertSchema, type PatientAlert } from './alerts'
-import { makeToast } from './auth-form.server'
+import { invalidFormToast } from './auth-form.server'
 import { requireAdmin } from './guards.server'
+import { DEFAULT_TARGETS } from './health-metrics'
 import { isIsoDate, MEAL_TYPES, VITAMINS, type EntriesByKind } from './log-entries'
 import { patientToday } from './log-entries.server'
-import { VALIDATION } from './messages'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
 import { ADMIN_ROLES } from './roles'
@@ -264,7 +264,8 @@ function trendsFactsFor(detail: PatientDetail, unit: WeightUnit) {
     goalKg: detail.measures.goal_kg,
     surgeryDate: isIsoDate(detail.surgery.surgery_date) ? detail.surgery.surgery_date : null,
     weightUnit: unit,
-    targets: { proteinG: detail.adherence.protein_target_g, waterMl: 1900, sleepH: 7 },
+    // The record carries only the protein target; water and sleep lines are the product defaults.
+    targets: { ...DEFAULT_TARGETS, proteinG: detail.adherence.protein_target_g },
     reader: 'clinician' as const,
   }
 }
@@ -326,11 +327,7 @@ export async function acknowledgeAlertAction(request: Request, id: string | unde
       {
         formId,
         result: submission.reply(),
-        toast: makeToast({
-          title: VALIDATION.formInvalidTitle,
-          description: VALIDATION.formInvalidDescription,
-          type: 'destructive',
-        }),
+        toast: invalidFormToast(),
       },
       { status: 400, headers: api.headers },
     )

@@ -4,7 +4,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { makeToast } from './auth-form.server'
+import { invalidFormToast, makeToast } from './auth-form.server'
 import { requireOnboardedCustomer } from './guards.server'
 import { dailyTargets, type DailyTargets } from './health-metrics'
 import {
@@ -35,7 +35,6 @@ import {
   type LogRange,
 } from './log-entries'
 import { defaultEntryDate, entryFormFields, entrySchema, type EntryPayloads } from './log-entry-forms'
-import { VALIDATION } from './messages'
 import { preferredUnits } from './profile-payloads'
 import { getProfile } from './provider-api.server'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
@@ -345,11 +344,7 @@ async function saveEntry(
       {
         formId,
         result: submission.reply(),
-        toast: makeToast({
-          title: VALIDATION.formInvalidTitle,
-          description: VALIDATION.formInvalidDescription,
-          type: 'destructive',
-        }),
+        toast: invalidFormToast(),
       },
       { status: 400, headers: api.headers },
     )
