@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadAdminDashboard } from '~/lib/admin-dashboard.server'
 import { acknowledgeAlertAction, loadPatientPage, loadPatientsList } from '~/lib/admin-patients.server'
-import { admin, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
+import { PROVIDER_BAD_RESPONSE_MESSAGE } from '~/lib/provider-errors'
+import { getToasts } from '~/lib/toast.server'
+import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 import { startStubProvider, type StubProvider } from './stub-provider'
 
 // The admin patients loaders and action against a scripted provider: what they ask for, and that
@@ -25,6 +27,9 @@ beforeEach(async () => {
 
 const EMPTY_PAGE = { items: [], page: 1, page_size: 20, total: 0, total_pages: 0 }
 const body = async (response: unknown) => (response as { data: unknown }).data
+/** The flash toasts a redirect carries to the next page, read back the way the root loader reads them. */
+const toastsOf = async (response: Response) =>
+  (await getToasts(pageRequest('/admin/patient/7', cookiesFrom(response)))).toasts
 
 describe('patients list loader', () => {
   it('asks the provider for the URL’s state, with the admin token', async () => {
@@ -141,6 +146,7 @@ describe('acknowledge action', () => {
       Promise.reject(await post({ intent: 'acknowledge', alertId: '3', note: 'Called.' })),
     )
     expect(location(done)).toBe('/admin/patient/7#alerts')
+    expect(await toastsOf(done)).toMatchObject([{ title: 'Alert acknowledged.', type: 'success' }])
     expect(stub.requestsTo('/v1/admin/alerts/3/acknowledge/')[0].body).toEqual({ note: 'Called.' })
     stub.handle(() => ({
       status: 409,
@@ -150,6 +156,9 @@ describe('acknowledge action', () => {
       Promise.reject(await post({ intent: 'acknowledge', alertId: '3', note: 'Again.' })),
     )
     expect(location(refused)).toBe('/admin/patient/7#alerts')
+    expect(await toastsOf(refused)).toMatchObject([
+      { title: 'This alert has already been acknowledged.', type: 'destructive' },
+    ])
   })
 })
 
@@ -157,7 +166,7 @@ describe('dashboard loader', () => {
   it('shows a provider failure as a message', async () => {
     stub.handle(() => ({ status: 502, text: '<html>Bad gateway</html>', contentType: 'text/html' }))
     const page = await body(await loadAdminDashboard(pageRequest('/admin/dashboard', cookie)))
-    expect(page).toMatchObject({ dashboard: null })
-    expect((page as { error: string }).error).toBeTruthy()
+    // An HTML 502 (a proxy's page) is not the provider's answer: its own message, not a generic one.
+    expect(page).toEqual({ dashboard: null, error: PROVIDER_BAD_RESPONSE_MESSAGE })
   })
 })

@@ -7,6 +7,7 @@ import {
   requireNotOnboardedCustomer,
   requireOnboardedCustomer,
 } from '~/lib/guards.server'
+import { getAdmin, getCustomer } from '~/lib/session.server'
 import { admin, customer, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 
 useTestEnv()
@@ -30,9 +31,14 @@ describe('requireAnonymousCustomer', () => {
   })
 
   it('lets a visitor, or an admin only, through', async () => {
-    await expect(requireAnonymousCustomer(pageRequest('/customer/signin'))).resolves.toHaveProperty('session')
+    const visitor = await requireAnonymousCustomer(pageRequest('/customer/signin'))
+    expect(getCustomer(visitor.session)).toBeUndefined()
+    expect(getAdmin(visitor.session)).toBeUndefined()
     const adminOnly = await sessionCookie({ admin: admin() })
-    await expect(requireAnonymousCustomer(pageRequest('/customer/signin', adminOnly))).resolves.toBeDefined()
+    // Through with the admin's half of the session intact (the customer sign-in must not drop it).
+    const { session } = await requireAnonymousCustomer(pageRequest('/customer/signin', adminOnly))
+    expect(getAdmin(session)).toEqual(admin())
+    expect(getCustomer(session)).toBeUndefined()
   })
 })
 
@@ -100,9 +106,9 @@ describe('requireNotOnboardedCustomer', () => {
   })
 
   it('lets a customer in the middle of onboarding through', async () => {
-    await expect(
-      requireNotOnboardedCustomer(pageRequest('/customer/profile-setup', await notOnboarded())),
-    ).resolves.toBeDefined()
+    const result = await requireNotOnboardedCustomer(pageRequest('/customer/profile-setup', await notOnboarded()))
+    expect(result.customer).toEqual(customer({ is_onboarded: false }))
+    expect(getCustomer(result.session)).toEqual(customer({ is_onboarded: false }))
   })
 })
 
@@ -116,10 +122,12 @@ describe('requireAnonymousAdmin', () => {
   })
 
   it('lets a visitor, or a customer only, through', async () => {
-    await expect(requireAnonymousAdmin(pageRequest('/admin/signin'))).resolves.toBeDefined()
-    await expect(
-      requireAnonymousAdmin(pageRequest('/admin/signin', await onboarded())),
-    ).resolves.toBeDefined()
+    const visitor = await requireAnonymousAdmin(pageRequest('/admin/signin'))
+    expect(getAdmin(visitor.session)).toBeUndefined()
+    expect(getCustomer(visitor.session)).toBeUndefined()
+    const { session } = await requireAnonymousAdmin(pageRequest('/admin/signin', await onboarded()))
+    expect(getCustomer(session)).toEqual(customer({ is_onboarded: true }))
+    expect(getAdmin(session)).toBeUndefined()
   })
 })
 
