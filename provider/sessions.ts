@@ -2,10 +2,10 @@ import { findAccountById, type Account } from './accounts.js'
 import type { ProviderContext } from './context.js'
 import { accessEpoch, type Db } from './db.js'
 import { ApiError, unauthorized } from './errors.js'
-import { hashOpaqueToken, newOpaqueToken, readAccessToken, signAccessToken, type Portal } from './tokens.js'
+import { hashOpaqueToken, newOpaqueToken, readAccessToken, signAccessToken, tokenNow, type Portal } from './tokens.js'
 
 export function issueAccessToken(ctx: ProviderContext, account: Account): string {
-  const now = Date.now()
+  const now = tokenNow()
   return signAccessToken(ctx.secret, {
     sub: account.id,
     portal: account.portal,
@@ -21,7 +21,7 @@ export function issueSession(
   account: Account,
 ): { access_token: string; refresh_token: string } {
   const refresh = newOpaqueToken()
-  const now = Date.now()
+  const now = tokenNow()
   ctx.db.prepare('DELETE FROM refresh_tokens WHERE expires_at <= ?').run(now)
   ctx.db
     .prepare(
@@ -36,7 +36,7 @@ export function redeemRefreshToken(ctx: ProviderContext, refresh: string, portal
   const row = ctx.db
     .prepare('SELECT account_id, portal, expires_at FROM refresh_tokens WHERE token_hash = ?')
     .get(hashOpaqueToken(refresh)) as { account_id: number; portal: Portal; expires_at: number } | undefined
-  if (!row || row.portal !== portal || row.expires_at <= Date.now()) throw unauthorized()
+  if (!row || row.portal !== portal || row.expires_at <= tokenNow()) throw unauthorized()
   const account = findAccountById(ctx.db, row.account_id)
   if (!account || account.portal !== portal) throw unauthorized()
   return issueAccessToken(ctx, account)
@@ -57,7 +57,7 @@ export function authenticate(ctx: ProviderContext, header: string | undefined, p
   if (!token) throw new ApiError(401, 'Authentication credentials were not provided')
   const claims = readAccessToken(ctx.secret, token)
   if (!claims || claims.portal !== portal) throw unauthorized()
-  if (claims.exp <= Date.now() || claims.epoch !== accessEpoch(ctx.db)) throw unauthorized()
+  if (claims.exp <= tokenNow() || claims.epoch !== accessEpoch(ctx.db)) throw unauthorized()
   const account = findAccountById(ctx.db, claims.sub)
   if (!account || account.portal !== portal || account.token_version !== claims.ver) throw unauthorized()
   return account

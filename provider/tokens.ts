@@ -15,6 +15,18 @@ export interface AccessClaims {
   exp: number
 }
 
+let clock: () => number = Date.now
+
+/** Milliseconds since the epoch, for issuing and checking token lifetimes. */
+export function tokenNow(): number {
+  return clock()
+}
+
+/** Test seam only: token lifetimes measured against a clock the test moves; no argument restores Date.now. */
+export function setTokenClock(now: () => number = Date.now): void {
+  clock = now
+}
+
 function sign(secret: string, payload: string): Buffer {
   return createHmac('sha256', secret).update(payload).digest()
 }

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { setTokenClock } from '../../provider/tokens'
 import {
   expectError,
   login,
-  sleep,
   STANDARD,
   startTestProvider,
   SUPER,
@@ -20,6 +20,13 @@ beforeAll(async () => {
 afterAll(() => provider.close())
 
 const INVALID = 'Token is invalid or expired'
+
+/** The provider's token clock, stopped at a fixed instant and moved only by the test. */
+function frozenClock() {
+  let now = Date.parse('2026-11-20T12:00:00Z')
+  setTokenClock(() => now)
+  return { advance: (ms: number) => void (now += ms) }
+}
 
 describe('access tokens', () => {
   test('a request without a bearer token is a 401', async () => {
@@ -98,11 +105,13 @@ describe('access tokens', () => {
 
 describe('token lifetimes', () => {
   test('an access token expires after its TTL (1 s) and the refresh token still gives a new one', async () => {
+    const clock = frozenClock()
     const shortLived = await startTestProvider({ accessTokenTtlSeconds: 1 })
     try {
       const customer = await verifiedCustomer(shortLived)
+      clock.advance(999)
       expect((await shortLived.call('GET', 'v1/auth/profile/', { token: customer.access })).status).toBe(200)
-      await sleep(1100)
+      clock.advance(1)
       expectError(await shortLived.call('GET', 'v1/auth/profile/', { token: customer.access }), 401, INVALID)
 
       const refreshed = await shortLived.call('POST', 'v1/auth/token/refresh/', {
@@ -111,22 +120,26 @@ describe('token lifetimes', () => {
       expect(refreshed.status).toBe(200)
       const access = (refreshed.json.content as { access: string }).access
       expect((await shortLived.call('GET', 'v1/auth/profile/', { token: access })).status).toBe(200)
+      clock.advance(1000)
+      expectError(await shortLived.call('GET', 'v1/auth/profile/', { token: access }), 401, INVALID)
     } finally {
+      setTokenClock()
       await shortLived.close()
     }
   })
 
   test('a refresh token expires after its TTL (1 s)', async () => {
+    const clock = frozenClock()
     const shortLived = await startTestProvider({ refreshTokenTtlSeconds: 1 })
     try {
       const admin = await login(shortLived, 'admin', SUPER.email, SUPER.password)
-      await sleep(1100)
-      expectError(
-        await shortLived.call('POST', 'v1/admin/token/refresh/', { body: { refresh: admin.refresh } }),
-        401,
-        INVALID,
-      )
+      clock.advance(999)
+      const refresh = () => shortLived.call('POST', 'v1/admin/token/refresh/', { body: { refresh: admin.refresh } })
+      expect((await refresh()).status).toBe(200)
+      clock.advance(1)
+      expectError(await refresh(), 401, INVALID)
     } finally {
+      setTokenClock()
       await shortLived.close()
     }
   })

@@ -19,9 +19,10 @@ import {
   thrownResponse,
   useTestEnv,
 } from './helpers'
-import { startStubProvider, unusedBaseUrl, type StubProvider, type StubRequest } from './stub-provider'
+import { startStubProvider, unusedBaseUrl, type StubProvider, type StubReply, type StubRequest } from './stub-provider'
 
-const TIMEOUT_MS = 300
+// Long enough never to fire by accident on a loaded machine; the timeout test fires it itself.
+const TIMEOUT_MS = 5_000
 const INVALID = { status: 401, json: { message: 'Token is invalid or expired', data: {} } }
 
 let stub: StubProvider
@@ -30,20 +31,33 @@ let baseUrl = ''
 // A small token world: which access and refresh tokens the stub currently accepts.
 let validAccess: Set<string>
 let validRefresh: Set<string>
-let refreshDelayMs = 0
+/** The refresh answers only once this holds (an event, not a delay): keeps it in flight. */
+let refreshWhen: () => boolean = () => true
 let issued = 0
 
 function bearerOf(request: StubRequest) {
   return request.authorization?.replace(/^Bearer /, '')
 }
 
-function world(request: StubRequest) {
+function until(condition: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (condition() ? resolve() : setTimeout(check, 5))
+    check()
+  })
+}
+
+const expiredCallsSeen = () =>
+  stub.requestsTo('/v1/auth/profile/').filter((r) => bearerOf(r) === 'expired-access').length
+
+function world(request: StubRequest): StubReply | Promise<StubReply> {
   if (request.path.endsWith('/token/refresh/')) {
     const refresh = (request.body as { refresh?: string } | undefined)?.refresh
     if (!refresh || !validRefresh.has(refresh)) return INVALID
     const access = `fresh-access-${++issued}`
-    validAccess.add(access)
-    return { delayMs: refreshDelayMs, json: { message: 'Token refreshed', content: { access } } }
+    return until(refreshWhen).then(() => {
+      validAccess.add(access)
+      return { json: { message: 'Token refreshed', content: { access } } }
+    })
   }
   if (request.path.endsWith('/auth/login/')) {
     return { status: 401, json: { message: 'Invalid email or password.', data: {} } }
@@ -67,7 +81,7 @@ beforeEach(() => {
   stub.handle(world)
   validAccess = new Set()
   validRefresh = new Set(['customer-refresh', 'admin-refresh'])
-  refreshDelayMs = 0
+  refreshWhen = () => true
   issued = 0
   resetRefreshCache()
   vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -81,7 +95,7 @@ async function sessionOf(cookie: string) {
 
 describe('token refresh on 401', () => {
   it('shares one refresh among five parallel calls and retries each once', async () => {
-    refreshDelayMs = 100 // keeps the refresh in flight while all five fail
+    refreshWhen = () => expiredCallsSeen() === 5 // in flight until all five have failed
     const cookie = await expiredCustomer()
     const clients = await Promise.all(
       Array.from({ length: 5 }, () => createProviderClient(pageRequest('/customer/dashboard', cookie))),
@@ -104,7 +118,7 @@ describe('token refresh on 401', () => {
   })
 
   it('shares one refresh among parallel calls of one loader too', async () => {
-    refreshDelayMs = 50
+    refreshWhen = () => expiredCallsSeen() === 3
     const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
     const results = await Promise.all([1, 2, 3].map(() => api.call('GET', 'v1/auth/profile/')))
     expect(results.every((r) => r.ok)).toBe(true)
@@ -422,18 +436,27 @@ describe('answers and faults', () => {
   })
 
   it('gives up after the timeout with a friendly message', async () => {
-    stub.handle(() => ({ delayMs: 3_000, json: { message: 'late', content: null } }))
-    const started = performance.now()
-    const result = await customerCall()
-    const elapsed = performance.now() - started
-    expect(result).toMatchObject({ ok: false, status: 0, kind: 'timeout', message: PROVIDER_TIMEOUT_MESSAGE })
-    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20)
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 500)
+    // No stopwatch: the configured timeout is the one armed, and the call returns a timeout when
+    // that timer fires while the provider still holds the answer (it only answers afterwards).
+    const timer = new AbortController()
+    const armed = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timer.signal)
+    let answer = (_reply: StubReply) => {}
+    stub.handle(() => new Promise<StubReply>((resolve) => (answer = resolve)))
+    try {
+      const pending = customerCall()
+      await vi.waitFor(() => expect(stub.requests).toHaveLength(1))
+      expect(armed).toHaveBeenCalledWith(TIMEOUT_MS)
+      timer.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+      expect(await pending).toMatchObject({ ok: false, status: 0, kind: 'timeout', message: PROVIDER_TIMEOUT_MESSAGE })
+    } finally {
+      armed.mockRestore()
+      answer({ json: { message: 'late', content: null } })
+    }
   })
 
   it('logs faults without query strings (tokens, e-mails) or bodies', async () => {
     const warn = vi.mocked(console.warn)
-    stub.handle(() => ({ delayMs: 3_000 }))
+    stub.handle(() => ({ status: 502, text: '<html><body>Bad gateway</body></html>' }))
     const api = await createProviderClient(pageRequest('/customer/verify-email?token=t&email=e'))
     await api.call('GET', 'v1/auth/verify-email-token/', {
       query: { token: 'secret-verify-token', email: 'pat@example.com' },

@@ -324,11 +324,14 @@ describe('buildTrends', () => {
     expect(quiet).toMatchObject({ empty: true, neverLogged: false })
   })
 
-  it('builds a year of daily data quickly', () => {
-    const entries = history(365)
-    const start = performance.now()
-    for (let k = 0; k < 10; k++) buildTrends({ entries, facts: FACTS, range: '1y', today: TODAY })
-    expect((performance.now() - start) / 10).toBeLessThan(50)
+  // Its speed is measured by `npm run bench` (the 1-year trends page), not asserted here: a
+  // time limit in a unit test fails on a busy machine and says nothing about correctness.
+  it('builds a year of daily data as weekly points', () => {
+    const model = buildTrends({ entries: history(365), facts: FACTS, range: '1y', today: TODAY })
+    expect(model).toMatchObject({ from: '2025-11-22', to: TODAY, bucket: 'week', empty: false })
+    const weight = model.charts[0].series.find((s) => s.key === 'weight')!
+    expect(weight.points.length).toBeGreaterThanOrEqual(52)
+    expect(weight.points.length).toBeLessThanOrEqual(54)
   })
 
   it('picks round ticks', () => {
