@@ -4,11 +4,13 @@ import { spawnServer } from './support/spawn-server'
 
 // The main e2e server runs with RATE_LIMITS=off; this file starts one with the limits on.
 const PORT = E2E_PORT + 30
+// Its embedded provider on a known port, so the test can read what reached it.
+const PROVIDER_PORT = E2E_PORT + 31
 let server: Awaited<ReturnType<typeof spawnServer>>
 
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
-  server = await spawnServer(PORT, { RATE_LIMITS: 'on' })
+  server = await spawnServer(PORT, { RATE_LIMITS: 'on', PROVIDER_PORT: String(PROVIDER_PORT) })
 })
 test.afterAll(async () => {
   await server.stop()
@@ -39,11 +41,19 @@ test.describe('without JavaScript', () => {
 
   test('forgot password is limited per e-mail but still reveals nothing', async ({ page }) => {
     const email = 'limit-forgot@example.com'
+    const forwarded = async () => {
+      const response = await fetch(`http://127.0.0.1:${PROVIDER_PORT}/__dev/requests/`)
+      const { content } = (await response.json()) as { content: Array<{ path: string; body: { email?: string } | null }> }
+      return content.filter((r) => r.path.endsWith('v1/auth/forgot_password/') && r.body?.email === email).length
+    }
     for (let i = 1; i <= 6; i++) {
       await page.goto(`${server.baseURL}/customer/forgot-password`)
       await page.getByLabel('Email', { exact: true }).fill(email)
       await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click()
+      // The same screen every time, limited or not: the page cannot tell who has an account.
       await expect(page.getByText('Password reset link sent').first()).toBeVisible()
+      // The limit (5 per e-mail) is what stops the 6th from reaching the provider.
+      expect(await forwarded(), `after submission ${i}`).toBe(Math.min(i, 5))
     }
   })
 })
