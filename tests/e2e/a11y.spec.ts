@@ -109,24 +109,11 @@ const SCREENS: Screen[] = [
   { name: 'admin users', path: '/admin/users', as: 'super-admin' },
 ]
 
-const PHONE = { width: 375, height: 800 }
-const DESKTOP = { width: 1280, height: 900 }
-/**
- * Each screen is checked in both themes and at both widths, paired so that the suite stays inside
- * CI's time: even screens light@375 + dark@1280, odd screens dark@375 + light@1280, so every
- * combination is exercised across the screens (contrast follows the theme, layout the width).
- */
-function combinations(index: number) {
-  return index % 2 === 0
-    ? [
-        { viewport: PHONE, colorScheme: 'light' as const },
-        { viewport: DESKTOP, colorScheme: 'dark' as const },
-      ]
-    : [
-        { viewport: PHONE, colorScheme: 'dark' as const },
-        { viewport: DESKTOP, colorScheme: 'light' as const },
-      ]
-}
+const WIDTHS = [
+  { width: 375, height: 800 },
+  { width: 1280, height: 900 },
+]
+const THEMES = ['light', 'dark'] as const
 
 async function serveWithoutScripts(route: Route) {
   if (route.request().resourceType() !== 'document') return route.continue()
@@ -149,7 +136,7 @@ async function violations(page: Page) {
   }))
 }
 
-for (const [index, screen] of SCREENS.entries()) {
+for (const screen of SCREENS) {
   test.describe(`a11y: ${screen.name}`, () => {
     let statePath: string | undefined
 
@@ -159,24 +146,28 @@ for (const [index, screen] of SCREENS.entries()) {
 
     test('has no WCAG 2.1 A/AA violations in light and dark, at 375 px and 1280 px', async ({ browser }) => {
       test.setTimeout(120_000)
-      for (const { viewport, colorScheme } of combinations(index)) {
-        {
-          // axe runs inside the page, so "without JavaScript" is emulated by serving every document
-          // without its <script> elements: no boot script, no hydration, native form posts.
-          const context = await browser.newContext({ viewport, colorScheme, storageState: statePath })
-          if (screen.javaScriptEnabled === false) await context.route('**/*', serveWithoutScripts)
-          const page = await context.newPage()
-          // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
-          if (!screen.name.includes('tour')) {
-            await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
-          }
-          await page.goto(screen.path)
-          await page.waitForLoadState('networkidle')
-          if (screen.state) await screen.state(page)
+      // All four combinations: one page per theme, brought into its state once, checked at both widths.
+      for (const colorScheme of THEMES) {
+        // axe runs inside the page, so "without JavaScript" is emulated by serving every document
+        // without its <script> elements: no boot script, no hydration, native form posts.
+        const context = await browser.newContext({ viewport: WIDTHS[0], colorScheme, storageState: statePath })
+        if (screen.javaScriptEnabled === false) await context.route('**/*', serveWithoutScripts)
+        const page = await context.newPage()
+        // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
+        if (!screen.name.includes('tour')) {
+          await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
+        }
+        await page.goto(screen.path)
+        await page.waitForLoadState('networkidle')
+        // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
+        expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
+        if (screen.state) await screen.state(page)
+        for (const viewport of WIDTHS) {
+          await page.setViewportSize(viewport)
           const found = await violations(page)
           expect(found, `${screen.name} at ${viewport.width}px, ${colorScheme}`).toEqual([])
-          await context.close()
         }
+        await context.close()
       }
     })
   })

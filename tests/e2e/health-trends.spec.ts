@@ -84,7 +84,8 @@ test('each range is a link; the charts, summaries and tables follow it with one 
   expect(calls[2].query).toEqual({ from: isoDaysFromToday(-6), to: TODAY })
 })
 
-test('a year and "all" are drawn per week; an unknown range falls back to 30 days', async ({ page }) => {
+// "All" is drawn by the span logged (trends.ts bucketFor): this patient's four months are per day.
+test('a year is drawn per week and "all" of four months per day; an unknown range falls back to 30 days', async ({ page }) => {
   const customer = await seededPatient(page)
   await page.goto('/customer/health-trends?range=1y')
   await expect(page.getByTestId('trends-charts')).toHaveAttribute('data-bucket', 'week')

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { settled } from './support/settled'
 import { signInNewCustomer } from './support/sign-in'
 
 // SPEC.md §2: "Screens load lazily; if a load fails the page reloads once, and a second failure is
@@ -45,7 +46,7 @@ test('a screen whose code fails twice: one reload, then the error screen, and no
   await expect(page).toHaveURL(/\/customer\/profile$/)
   // Remix reloads the page it was on; we carry on to where the patient was going — once.
   await expect.poll(() => loads).toEqual(['/customer/dashboard', '/customer/profile'])
-  await page.waitForTimeout(1_500)
+  await settled(page)
   expect(loads).toEqual(['/customer/dashboard', '/customer/profile'])
 
   // Once the code loads again, refreshing brings the screen back.
@@ -81,6 +82,6 @@ test('opening the page directly: one reload, then the error screen', async ({ pa
   await page.goto('/customer/profile')
   await expect(errorScreen(page)).toBeVisible()
   expect(requests).toEqual(['/customer/profile', '/customer/profile'])
-  await page.waitForTimeout(1_500)
+  await settled(page)
   expect(requests).toHaveLength(2)
 })

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { expectToast } from './support/auth'
-import { receivedRequests } from './support/provider'
+import { receivedFrom } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 
 // /customer/profile: four tabs kept in ?tab= (plain links), the onboarding data shown and edited
@@ -76,9 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\?tab=preferences$/)
       await expect(page.getByRole('radio', { name: 'lbs' })).toBeChecked()
 
-      const put = (await receivedRequests('v1/auth/profile/personal/')).find(
-        (r) => r.body?.full_name === customer.name && r.body?.weight_unit === 'lbs',
-      )
+      const [put] = await receivedFrom(customer, 'v1/auth/profile/personal/')
       // The stored personal details go back unchanged (cm, kg), with the new units.
       expect(put?.body).toMatchObject({ weight_unit: 'lbs', height_unit: 'ft-in', initial_weight: 120, height: 170 })
 
@@ -89,7 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test('personal details are edited with the wizard fields; the header follows the new name', async ({ page }) => {
-  await signInUniquePatient(page)
+  const customer = await signInUniquePatient(page)
   await page.evaluate(() => window.localStorage.setItem('has_seen_tour', 'true'))
   await page.goto('/customer/profile')
   const newName = `Patricia ${randomUUID().slice(0, 8)}`
@@ -97,7 +95,7 @@ test('personal details are edited with the wizard fields; the header follows the
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Profile Updated')
   await expect(page.getByTestId('signed-in-user')).toContainText(newName)
-  const put = (await receivedRequests('v1/auth/profile/personal/')).find((r) => r.body?.full_name === newName)
+  const [put] = await receivedFrom(customer, 'v1/auth/profile/personal/')
   expect(put?.body).toMatchObject({ full_name: newName, date_of_birth: '1985-06-15', height: 170, initial_weight: 120 })
 
   // Our own rules run before anything is sent.
@@ -105,6 +103,9 @@ test('personal details are edited with the wizard fields; the header follows the
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page.getByText('Full name is required', { exact: true })).toBeVisible()
   await expectToast(page, 'Please complete all required fields')
+  // Settled on the refusal (above): this patient's newest PUT is still the valid one.
+  const [latest] = await receivedFrom(customer, 'v1/auth/profile/personal/')
+  expect(latest?.id).toBe(put?.id)
 })
 
 test.describe('without JavaScript', () => {
@@ -118,7 +119,7 @@ test.describe('without JavaScript', () => {
     await expectToast(page, 'Medical History Updated')
     await expect(page).toHaveURL(/\?tab=medical$/)
     await expect(page.getByRole('checkbox', { name: 'GERD' })).toBeChecked()
-    const put = (await receivedRequests('v1/auth/profile/medical/')).find((r) => r.body?.other_conditions === customer.note)
+    const [put] = await receivedFrom(customer, 'v1/auth/profile/medical/')
     expect(put?.body?.pre_existing_conditions).toEqual(['Hypertension', 'GERD'])
   })
 })

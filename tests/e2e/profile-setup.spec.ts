@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createCustomer, receivedRequests, type RecordedRequest } from './support/provider'
+import { createCustomer, receivedFrom, type RecordedRequest } from './support/provider'
 import { signInCustomer } from './support/sign-in'
 
 // The profile-setup wizard (issue P6) against the reference provider, with and without JavaScript.
@@ -12,9 +12,11 @@ async function signInNew(page: Page, ...args: Parameters<typeof createCustomer>)
   return customer
 }
 
-/** The newest request the provider received on `path` whose body matches `pick`. */
-async function lastBody(path: string, pick: (body: Record<string, unknown>) => boolean) {
-  const requests: RecordedRequest[] = await receivedRequests(path)
+type Customer = { email: string; password: string }
+
+/** The newest PUT this customer's tokens sent on `path` whose body matches `pick`. */
+async function lastBody(customer: Customer, path: string, pick: (body: Record<string, unknown>) => boolean) {
+  const requests: RecordedRequest[] = await receivedFrom(customer, path)
   const found = requests.find((r) => r.method === 'PUT' && r.body !== null && pick(r.body))
   if (!found) throw new Error(`no PUT ${path} matched`)
   return found
@@ -65,8 +67,8 @@ async function fillDevice(page: Page) {
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
-async function expectPayloads(name: string) {
-  const personal = await lastBody('v1/auth/profile/personal/', (b) => b.full_name === name)
+async function expectPayloads(customer: Customer, name: string) {
+  const personal = await lastBody(customer, 'v1/auth/profile/personal/', (b) => b.full_name === name)
   expect(personal.body).toEqual({
     date_of_birth: '1985-06-15',
     full_name: name,
@@ -93,7 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('a new patient completes the four steps in ft-in and lbs and lands on the dashboard', async ({ page }) => {
       test.slow()
       const name = `Pat ${javaScriptEnabled ? 'Js' : 'NoJs'} ${Date.now()}`
-      await signInNew(page, [])
+      const customer = await signInNew(page, [])
       await expect(page).toHaveURL(new RegExp(`${SETUP}`))
       await expect(page).toHaveTitle('Profile Setup | BariCare')
 
@@ -134,9 +136,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(notice(page, 'Device Details Updated')).toBeVisible()
 
       // What the provider received: cm, kg, ISO dates, units as chosen.
-      const personal = await expectPayloads(name)
+      const personal = await expectPayloads(customer, name)
       const after = (r: RecordedRequest) => r.id > personal.id && r.auth === 'customer'
-      const medical = await lastBody('v1/auth/profile/medical/', (b) => b.allergies === 'Peanuts')
+      const medical = await lastBody(customer, 'v1/auth/profile/medical/', (b) => b.allergies === 'Peanuts')
       expect(after(medical)).toBe(true)
       expect(medical.body).toEqual({
         pre_existing_conditions: ['Hypertension', 'GERD'],
@@ -146,7 +148,7 @@ for (const javaScriptEnabled of [true, false]) {
         diet_restrictions: '',
         previous_weight_loss_attempts: ['Diet programs'],
       })
-      const bariatric = await lastBody('v1/auth/profile/bariatric/', (b) => b.surgery_date === '2025-03-01')
+      const bariatric = await lastBody(customer, 'v1/auth/profile/bariatric/', (b) => b.surgery_date === '2025-03-01')
       expect(bariatric.body).toEqual({
         bariatric_status: 'yes',
         surgery_type: 'Sleeve Gastrectomy',
@@ -160,7 +162,7 @@ for (const javaScriptEnabled of [true, false]) {
         surgery_comments: '',
         hospital_address: '',
       })
-      const device = await lastBody('v1/auth/profile/device/', (b) => b.wearable_type === 'Apple Watch')
+      const device = await lastBody(customer, 'v1/auth/profile/device/', (b) => b.wearable_type === 'Apple Watch')
       expect(device.body).toEqual({
         has_wearable: true,
         need_device_shipment: false,
@@ -231,7 +233,7 @@ for (const javaScriptEnabled of [true, false]) {
     })
 
     test('conditional sections follow their radio', async ({ page }) => {
-      await signInNew(page, ['personal', 'medical'])
+      const customer = await signInNew(page, ['personal', 'medical'])
       const surgeryType = page.getByLabel('Surgery Type')
       await expect(surgeryType).toBeHidden()
       await page.getByRole('radio', { name: 'Yes, I have had surgery' }).check()
@@ -241,8 +243,8 @@ for (const javaScriptEnabled of [true, false]) {
       // Hidden details are neither validated nor sent.
       await page.getByRole('button', { name: 'Next Step' }).click()
       await expect(page).toHaveURL(/step=4$/)
-      const requests = await receivedRequests('v1/auth/profile/bariatric/')
-      expect(requests.some((r) => JSON.stringify(r.body) === JSON.stringify({ bariatric_status: 'plan' }))).toBe(true)
+      const [bariatric] = await receivedFrom(customer, 'v1/auth/profile/bariatric/')
+      expect(bariatric?.body).toEqual({ bariatric_status: 'plan' })
 
       const wearableType = page.getByLabel('Wearable Type')
       const os = page.getByRole('radio', { name: 'Android' })
@@ -255,12 +257,12 @@ for (const javaScriptEnabled of [true, false]) {
       await os.check()
       await page.getByRole('button', { name: 'Complete Profile' }).click()
       await expect(page).toHaveURL(/\/customer\/dashboard$/)
-      const device = (await receivedRequests('v1/auth/profile/device/')).find((r) => r.body?.wearable_os === 'android')
+      const [device] = await receivedFrom(customer, 'v1/auth/profile/device/')
       expect(device?.body).toEqual({ has_wearable: false, need_device_shipment: true, wearable_type: null, wearable_os: 'android' })
     })
 
     test('a provider field error appears under its field and the input is kept', async ({ page }) => {
-      await signInNew(page, [])
+      const customer = await signInNew(page, [])
       const name = `Future ${javaScriptEnabled} ${Date.now()}`
       await fillPersonal(page, name, { dateOfBirth: '01/01/2099' })
       await page.getByRole('button', { name: 'Next Step' }).click()
@@ -276,7 +278,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel('Full Name')).toHaveValue(name)
       await expect(dob).toHaveValue('01/01/2099')
       await expect(page.getByRole('textbox', { name: 'Feet' })).toHaveValue('5')
-      const sent = await lastBody('v1/auth/profile/personal/', (b) => b.full_name === name)
+      const sent = await lastBody(customer, 'v1/auth/profile/personal/', (b) => b.full_name === name)
       expect(sent.status).toBe(400)
 
       // A height the provider refuses (400 cm) shows under the height.

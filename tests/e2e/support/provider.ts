@@ -87,24 +87,40 @@ export async function createVerifiedCustomer(email = uniqueEmail(), password = S
 
 const accountIds = new Map<string, number>()
 
+/** A test's own account: a customer, or an admin when `portal` says so. */
+export type OwnAccount = { email: string; password?: string; portal?: 'customer' | 'admin' }
+
 /**
- * What the provider received from one customer's tokens, newest first, optionally for one path.
+ * What the provider received from one account's tokens, newest first, optionally for one path.
  * The whole suite shares one provider, so "the newest call to this path" may be another test's.
+ * After a password change pass the new password (the account id is looked up by signing in once).
  */
-export async function receivedFrom(customer: { email: string; password?: string }, path?: string) {
-  let accountId = accountIds.get(customer.email)
+export async function receivedFrom(account: OwnAccount, path?: string) {
+  const portal = account.portal ?? 'customer'
+  const key = `${portal}:${account.email.toLowerCase()}`
+  let accountId = accountIds.get(key)
   if (accountId === undefined) {
-    accountId = await customerAccountId(customer.email, customer.password)
-    accountIds.set(customer.email, accountId)
+    accountId = await accountIdOf(account.email, account.password, portal)
+    accountIds.set(key, accountId)
   }
   return (await receivedRequests(path)).filter((request) => request.account_id === accountId)
 }
 
 /** The account id a customer's tokens carry (to pick their calls out of receivedRequests). */
 export async function customerAccountId(email: string, password = STRONG_PASSWORD): Promise<number> {
-  const token = await customerToken(email, password)
+  return accountIdOf(email, password, 'customer')
+}
+
+async function accountIdOf(email: string, password = STRONG_PASSWORD, portal: 'customer' | 'admin'): Promise<number> {
+  const token = portal === 'customer' ? await customerToken(email, password) : await loginToken('v1/admin/login/', email, password)
   const claims = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as { sub: number }
   return claims.sub
+}
+
+async function loginToken(path: string, email: string, password: string) {
+  const { status, json } = await providerCall<{ access_token: string }>('POST', path, { body: { email, password } })
+  if (status !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`)
+  return json.content.access_token
 }
 
 export async function customerToken(email: string, password = STRONG_PASSWORD) {

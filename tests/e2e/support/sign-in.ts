@@ -11,8 +11,12 @@ export async function signInCustomer(page: Page, email: string, password: string
   await expect(page).not.toHaveURL(/\/customer\/signin/)
 }
 
-export async function signInAdmin(page: Page, role: keyof typeof DEMO_ADMINS = 'super') {
-  const admin = DEMO_ADMINS[role]
+/** Signs in a demo admin (by role; read-only use) or a test's own admin (email and password). */
+export async function signInAdmin(
+  page: Page,
+  who: keyof typeof DEMO_ADMINS | { email: string; password: string } = 'super',
+) {
+  const admin = typeof who === 'string' ? DEMO_ADMINS[who] : who
   await page.goto('/admin/signin')
   await page.getByLabel('Email', { exact: true }).fill(admin.email)
   await page.getByLabel('Password', { exact: true }).fill(admin.password)
