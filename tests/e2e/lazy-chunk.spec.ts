@@ -46,7 +46,7 @@ test('a screen whose code fails twice: one reload, then the error screen, and no
   await expect(page).toHaveURL(/\/customer\/profile$/)
   // Remix reloads the page it was on; we carry on to where the patient was going — once.
   await expect.poll(() => loads).toEqual(['/customer/dashboard', '/customer/profile'])
-  await settled(page)
+  await settled(page, { hydrated: false })
   expect(loads).toEqual(['/customer/dashboard', '/customer/profile'])
 
   // Once the code loads again, refreshing brings the screen back.
@@ -82,6 +82,6 @@ test('opening the page directly: one reload, then the error screen', async ({ pa
   await page.goto('/customer/profile')
   await expect(errorScreen(page)).toBeVisible()
   expect(requests).toEqual(['/customer/profile', '/customer/profile'])
-  await settled(page)
+  await settled(page, { hydrated: false })
   expect(requests).toHaveLength(2)
 })

@@ -7,12 +7,15 @@ import type { Page } from '@playwright/test'
  * DOM nodes it owns), and two animation frames have passed, by which time the effects that run
  * on hydration (the tour's start, a chunk reload) have run.
  */
-export async function settled(page: Page) {
+export async function settled(page: Page, { hydrated = true }: { hydrated?: boolean } = {}) {
   await page.waitForLoadState('networkidle')
-  await page.waitForFunction(() => {
-    const node = document.querySelector('main') ?? document.body.firstElementChild
-    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
-  })
+  // (A page whose own code failed to load, like lazy-chunk's error screen, never hydrates.)
+  if (hydrated) {
+    await page.waitForFunction(() => {
+      const node = document.querySelector('main') ?? document.body.firstElementChild
+      return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+    })
+  }
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   )
