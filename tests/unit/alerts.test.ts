@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
+  ALERT_TIERS,
+  ALERT_TITLES,
   alertConditions,
   regainThresholdPercent,
   weightRegain,
@@ -119,6 +121,46 @@ describe('cohort summary', () => {
       ['6–12 months', 1, 20],
       ['12–24 months', 1, 30],
       ['24+ months', 1, null],
+    ])
+  })
+})
+
+// P20 (mutation testing): edges of the rules the tests above left open.
+describe('alert rule edges', () => {
+  test('the threshold may be 50 at most, and an absent or non-numeric setting is the default', () => {
+    expect(regainThresholdPercent({ ALERT_REGAIN_PERCENT: '50' })).toBe(50)
+    expect(regainThresholdPercent({ ALERT_REGAIN_PERCENT: '50.1' })).toBe(5)
+    expect(regainThresholdPercent({ ALERT_REGAIN_PERCENT: 'Infinity' })).toBe(5)
+    expect(regainThresholdPercent({ ALERT_REGAIN_PERCENT: undefined })).toBe(5)
+  })
+
+  test('no regain without both weights and a positive nadir; no flag without a gain', () => {
+    expect(weightRegain(100, null, 5)).toBeNull()
+    expect(weightRegain(100, 0, 5)).toBeNull()
+    expect(weightRegain(100, -1, 5)).toBeNull()
+    // A 0 % threshold still needs some gain to flag.
+    expect(weightRegain(100, 100, 0)).toEqual({ kg: 0, percent: 0, flagged: false })
+    expect(weightRegain(100.1, 100, 0)).toMatchObject({ flagged: true })
+  })
+
+  test('each kind has its tier and title, and low protein says how many days', () => {
+    expect(ALERT_TIERS).toEqual({ weight_regain: 1, no_recent_data: 2, low_protein: 3 })
+    expect(ALERT_TITLES).toEqual({
+      weight_regain: 'Weight regain',
+      no_recent_data: 'No recent data',
+      low_protein: 'Low protein intake',
+    })
+    const facts = {
+      is_onboarded: true,
+      days_without_data: 0,
+      has_entries: true,
+      current_kg: null,
+      nadir_kg: null,
+      protein_days_logged: 7,
+      protein_days_below: 5,
+    }
+    expect(alertConditions(facts, 5)).toEqual([
+      { kind: 'low_protein', tier: 3, detail: 'Protein below target on 5 of the last 7 days.' },
     ])
   })
 })

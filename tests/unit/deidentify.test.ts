@@ -61,3 +61,35 @@ describe('Safe Harbor de-identification', () => {
     expect(pseudonymizer()(id)).not.toBe(a)
   })
 })
+
+// P20 (mutation testing): anchors and edges of the Safe Harbor rules.
+describe('Safe Harbor edges', () => {
+  test('every restricted ZIP prefix becomes 000; only whole ZIPs count', () => {
+    for (const prefix of RESTRICTED_ZIP3) expect(zip3(`${prefix}01`), prefix).toBe('000')
+    expect(zip3('03701')).toBe('037')
+    for (const odd of ['A62701', '162701', '62701A', '62701-12345']) expect(zip3(odd), odd).toBeNull()
+  })
+
+  test('a birth date must be a whole ISO date, and not after the day', () => {
+    for (const odd of ['x1990-07-04', '1990-07-04x', '04/07/1990']) expect(ageGroup(odd, '2026-07-04'), odd).toBeNull()
+    expect(ageGroup('2027-01-01', '2026-07-04')).toBeNull()
+    expect(ageGroup('2026-01-01', '2026-07-04')).toBe('0')
+  })
+
+  test('a year only from the start of an ISO date', () => {
+    expect(yearOf('2026-07-04')).toBe('2026')
+    expect(yearOf('x2026-07-04')).toBeNull()
+    expect(yearOf(null)).toBeNull()
+  })
+
+  test('months since surgery need a whole ISO surgery date', () => {
+    for (const odd of ['garbage', 'x2026-01-01', '2026-01-01x']) expect(monthsSinceSurgeryBand(odd, '2026-06-01'), odd).toBeNull()
+  })
+
+  test('a state is kept only when all of it is letters, spaces or dots', () => {
+    expect(stateCode('IL 1')).toBeNull()
+    expect(stateCode('1 IL')).toBeNull()
+    expect(stateCode(null)).toBeNull()
+    expect(stateCode('St. Louis')).toBe('ST. LOUIS')
+  })
+})

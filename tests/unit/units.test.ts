@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   cmToFeetInches,
+  isHeightUnit,
+  isWeightUnit,
   feetInchesToCm,
   kgToLbs,
   lbsToKg,
@@ -114,5 +116,35 @@ describe('numberToInput', () => {
     expect(numberToInput(null)).toBe('')
     expect(numberToInput(undefined)).toBe('')
     expect(numberToInput(Number.NaN)).toBe('')
+  })
+})
+
+// P20 (mutation testing): the guards and edges the tests above did not pin down.
+describe('unit guards and edges', () => {
+  it('knows its units and nothing else', () => {
+    expect(['cm', 'ft-in'].map(isHeightUnit)).toEqual([true, true])
+    expect(['kg', 'lbs'].map(isWeightUnit)).toEqual([true, true])
+    for (const other of ['', 'CM', 'in', 'lb', 'kgs', null, undefined, 1, ['kg'], {}]) {
+      expect(isHeightUnit(other), String(other)).toBe(false)
+      expect(isWeightUnit(other), String(other)).toBe(false)
+    }
+  })
+
+  it('carries 12 inches to the next foot, and only 12', () => {
+    // 182.88 cm is exactly 72 in: 6 ft 0 in, never 5 ft 12 in.
+    expect(cmToFeetInches(182.88)).toEqual({ feet: 6, inches: 0 })
+    // 182.8 cm is 71.97 in, rounded to 72.0: carried too.
+    expect(cmToFeetInches(182.8)).toEqual({ feet: 6, inches: 0 })
+    // Just under: 11.9 in stays with 5 ft.
+    expect(cmToFeetInches(182.6)).toEqual({ feet: 5, inches: 11.9 })
+  })
+
+  it('shows nothing for a missing or non-finite number', () => {
+    expect(numberToInput(null)).toBe('')
+    expect(numberToInput(undefined)).toBe('')
+    expect(numberToInput(Number.NaN)).toBe('')
+    expect(numberToInput(Number.POSITIVE_INFINITY)).toBe('')
+    expect(numberToInput(0)).toBe('0')
+    expect(numberToInput(72.5)).toBe('72.5')
   })
 })

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
   highestReachableStep,
+  isStepNumber,
   nextStep,
   parseStep,
   previousStep,
   progressPercent,
   resolveStep,
   startStep,
+  stepHref,
   WIZARD_STEPS,
+  wizardStep,
 } from '~/lib/wizard-steps'
 
 const flags = (profile_completed: boolean, medical_completed: boolean, bariatric_completed: boolean) => ({
@@ -79,5 +82,40 @@ describe('step helpers', () => {
       'Bariatic Surgery Information Updated',
       'Device Details Updated',
     ])
+  })
+})
+
+// P20 (mutation testing): what the step table and the ?step= parser promise beyond the titles.
+describe('wizard step table and ?step= parsing', () => {
+  it('ties each step to its key, its onboarding flag, its description and its URL', () => {
+    expect(WIZARD_STEPS.map((s) => [s.number, s.key, s.flag])).toEqual([
+      [1, 'personal', 'profile_completed'],
+      [2, 'medical', 'medical_completed'],
+      [3, 'bariatric', 'bariatric_completed'],
+      [4, 'device', 'is_onboarded'],
+    ])
+    for (const step of WIZARD_STEPS) expect(step.description).toMatch(/^[A-Z].{20,}\.$/)
+    expect(wizardStep(1).key).toBe('personal')
+    expect(wizardStep(4).key).toBe('device')
+    expect(stepHref(3)).toBe('/customer/profile-setup?step=3')
+  })
+
+  it('takes only a whole step number written plainly', () => {
+    expect(['1', '2', '3', '4'].map(parseStep)).toEqual([1, 2, 3, 4])
+    for (const odd of ['0', '5', '12', '-1', '01', '2.0', ' 2', '2 ', '2a', 'a2', '', null, undefined]) {
+      expect(parseStep(odd), String(odd)).toBeUndefined()
+    }
+  })
+
+  it('knows the step numbers and nothing else', () => {
+    expect([1, 2, 3, 4].every(isStepNumber)).toBe(true)
+    for (const odd of [0, 5, 1.5, '1', null, undefined, Number.NaN]) expect(isStepNumber(odd), String(odd)).toBe(false)
+  })
+
+  it('an empty ?step= is malformed (redirect), a missing one is not', () => {
+    const done = flags(true, true, false)
+    expect(resolveStep(undefined, done)).toEqual({ step: 3, redirect: false })
+    expect(resolveStep(null, done)).toEqual({ step: 3, redirect: false })
+    expect(resolveStep('', done)).toEqual({ step: 3, redirect: true })
   })
 })
