@@ -155,6 +155,12 @@ export function setAccessToken(session: AppSession, portal: Portal, token: strin
   else updateCustomer(session, { token })
 }
 
+/** A provider that rotates refresh tokens (and blacklists the old one) hands out a new one on refresh. */
+export function setRefreshToken(session: AppSession, portal: Portal, token: string): void {
+  if (portal === 'admin') updateAdmin(session, { refresh_token: token })
+  else updateCustomer(session, { refresh_token: token })
+}
+
 /** The flags the guards need, from a profile answer (after sign-in and after each wizard step). */
 export function profileFlags(profile: CustomerProfile): ProfileFlags {
   const { is_onboarded, profile_completed, medical_completed, bariatric_completed } = profile.profile
