@@ -7,7 +7,7 @@ import express from 'express'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/lib/env.server'
-import { recordActivity } from './server/activity'
+import { renewActivity } from './server/activity'
 import { bodyLimit } from './server/body-limit'
 import { crossSiteRequestGuard } from './server/csrf'
 import { fromLoopback } from './server/dev-tools'
@@ -79,7 +79,7 @@ app.get('/healthz', (_req, res) => {
 app.use('/build', express.static(clientBuildDir, { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(publicDir, { maxAge: '1h', index: false }))
 
-app.use(recordActivity({ secrets: env.SESSION_SECRETS, secure: production }))
+app.use(renewActivity())
 app.use(privateResponses())
 app.all(
   '*',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { E2E_PORT } from './support/constants'
+import { readSessionCookie } from './support/session'
 import { signInNewCustomer } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
 
@@ -16,6 +17,26 @@ test('pages and data requests that depend on the session are never stored', asyn
   const script = await page.locator('link[href^="/build/"]').first().getAttribute('href')
   const asset = await page.request.get(script!)
   expect(asset.headers()['cache-control']).toMatch(/max-age=31536000/)
+})
+
+test('only signed-in pages renew the inactivity clock, inside the sealed session', async ({ page }) => {
+  await signInNewCustomer(page)
+  const sessionSetCookie = (headers: { name: string; value: string }[]) =>
+    headers.find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('__session='))?.value
+  // No separate activity cookie to drop or replay.
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__activity')
+
+  const missing = await page.request.get('/no-such-page')
+  expect(missing.status()).toBe(404)
+  expect(sessionSetCookie(missing.headersArray())).toBeUndefined()
+
+  const before = Date.now()
+  const dashboard = await page.request.get('/customer/dashboard')
+  expect(dashboard.status()).toBe(200)
+  const stamped = sessionSetCookie(dashboard.headersArray())
+  expect(stamped).toBeDefined()
+  const data = await readSessionCookie(stamped!.split(';')[0]!.slice('__session='.length))
+  expect((data.seenAt as { customer?: number }).customer).toBeGreaterThanOrEqual(before)
 })
 
 test.describe('without JavaScript', () => {
