@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activityScope, isIdle } from '~/lib/activity.server'
 import { requireAdmin, requireCustomer } from '~/lib/guards.server'
 import { commitSession, getSeenAt, getSession, restampedSessionCookie, setAdmin, setCustomer, setSeenAt } from '~/lib/session.server'
@@ -25,9 +25,15 @@ describe('isIdle', () => {
 
 describe('inactivity sign-out in the guards', () => {
   useTestEnv()
+  // The guards read Date.now(): frozen, so the limits are checked to the millisecond.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'))
+  })
+  afterEach(() => vi.useRealTimers())
 
   it('signs a patient out after 30 idle minutes, with the reason on the sign-in page', async () => {
-    const cookie = await sessionSeen({ customer: Date.now() - 31 * MINUTE })
+    const cookie = await sessionSeen({ customer: Date.now() - 30 * MINUTE - 1 })
     const thrown = await requireCustomer(pageRequest('/customer/dashboard', cookie)).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     const response = thrown as Response
@@ -40,8 +46,8 @@ describe('inactivity sign-out in the guards', () => {
     await expect(requireCustomer(pageRequest('/customer/dashboard', session))).rejects.toBeInstanceOf(Response)
   })
 
-  it('keeps a patient who was active 29 minutes ago, and marks this request as activity', async () => {
-    const cookie = await sessionSeen({ customer: Date.now() - 29 * MINUTE })
+  it('keeps a patient who was active exactly 30 minutes ago, and marks this request as activity', async () => {
+    const cookie = await sessionSeen({ customer: Date.now() - 30 * MINUTE })
     const scope = activityScope()
     const context = await scope.run(() => requireCustomer(pageRequest('/customer/dashboard', cookie)))
     expect(context.customer.token).toBe('customer-access')
@@ -54,9 +60,9 @@ describe('inactivity sign-out in the guards', () => {
   })
 
   it('gives admins 15 minutes, counted on their own portal', async () => {
-    const active = await sessionSeen({ admin: Date.now() - 14 * MINUTE, customer: 0 })
+    const active = await sessionSeen({ admin: Date.now() - 15 * MINUTE, customer: 0 })
     await expect(requireAdmin(pageRequest('/admin/dashboard', active))).resolves.toHaveProperty('admin')
-    const idle = await sessionSeen({ admin: Date.now() - 16 * MINUTE, customer: Date.now() })
+    const idle = await sessionSeen({ admin: Date.now() - 15 * MINUTE - 1, customer: Date.now() })
     const thrown = (await requireAdmin(pageRequest('/admin/dashboard', idle)).catch((e: unknown) => e)) as Response
     expect(thrown.headers.get('Location')).toMatch(/^\/admin\/signin/)
   })
