@@ -7,10 +7,12 @@ import express from 'express'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/lib/env.server'
-import { recordActivity } from './server/activity'
+import { renewActivity } from './server/activity'
 import { bodyLimit } from './server/body-limit'
 import { crossSiteRequestGuard } from './server/csrf'
+import { fromLoopback } from './server/dev-tools'
 import { formBodiesOnly } from './server/form-bodies'
+import { privateResponses } from './server/private-responses'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
 
@@ -58,7 +60,9 @@ const build = (await import(pathToFileURL(path.join(buildDir, 'index.js')).href)
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', 1)
+// Forwarded headers count only from proxies the operator named (TRUST_PROXY): without one in
+// front, X-Forwarded-For is whatever the client wrote, and per-IP limits would be per-header.
+app.set('trust proxy', env.TRUST_PROXY)
 app.use(requestLog())
 app.use(securityHeaders({ production }))
 app.use(compression())
@@ -75,18 +79,26 @@ app.get('/healthz', (_req, res) => {
 app.use('/build', express.static(clientBuildDir, { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(publicDir, { maxAge: '1h', index: false }))
 
-app.use(recordActivity({ secrets: env.SESSION_SECRETS, secure: production }))
+app.use(renewActivity())
+app.use(privateResponses())
 app.all(
   '*',
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? 'unknown' }),
+    getLoadContext: (req, res) => ({
+      cspNonce: String(res.locals.cspNonce ?? ''),
+      clientIp: req.ip ?? 'unknown',
+      fromLoopback: fromLoopback(req),
+    }),
   }),
 )
 
-const server = app.listen(env.PORT, () => {
-  console.log(`BariCare ${version} listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)
+// Outside production the server holds development tools (/dev/mailbox shows reset links), so it
+// listens on loopback only unless HOST says otherwise; a container's production server listens on all.
+const host = env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1')
+const server = app.listen(env.PORT, host, () => {
+  console.log(`BariCare ${version} listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${env.PORT} (${env.NODE_ENV})`)
 })
 server.on('error', (error: NodeJS.ErrnoException) => {
   fail(`Cannot listen on port ${env.PORT}: ${error.code ?? error.message}`)

@@ -61,5 +61,7 @@ declare module '@remix-run/node' {
     cspNonce?: string
     /** The client's address as express resolved it (honours `trust proxy`). */
     clientIp?: string
+    /** The socket's peer is this machine (server/dev-tools.ts); the /dev/* screens need it. */
+    fromLoopback?: boolean
   }
 }

@@ -49,7 +49,7 @@ const server = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
     ...process.env,
     NODE_ENV: 'production',
     EMBEDDED_PROVIDER: '1',
-    SESSION_SECRET: 'bench-secret',
+    SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab',
     PORT: String(PORT),
     DATA_DIR: dataDir,
     PROVIDER_API_URL: '',

@@ -29,7 +29,7 @@ cd "$work/runtime"
 if [ -d node_modules/vitest ] || [ -d node_modules/@playwright/test ]; then
   echo "FAIL: development dependencies in the runtime image"; exit 1
 fi
-NODE_ENV=production PORT="$port" DATA_DIR="$work/runtime/data" SESSION_SECRET=container-check \
+NODE_ENV=production PORT="$port" DATA_DIR="$work/runtime/data" SESSION_SECRET=container-check-secret-0123456789abcdef0123 \
   EMBEDDED_PROVIDER=1 node build/server.js > "$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 60); do

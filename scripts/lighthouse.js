@@ -27,7 +27,7 @@ const { seedDemoPatients } = await import(pathToFileURL(path.join(buildDir, 'pro
 const patients = await seedDemoPatients(dataDir)
 
 const server = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
-  env: { ...process.env, NODE_ENV: 'production', EMBEDDED_PROVIDER: '1', SESSION_SECRET: 'lighthouse', PORT: String(PORT), DATA_DIR: dataDir, PROVIDER_API_URL: '', RATE_LIMITS: 'off' },
+  env: { ...process.env, NODE_ENV: 'production', EMBEDDED_PROVIDER: '1', SESSION_SECRET: 'lighthouse-secret-0123456789abcdef0123456789', PORT: String(PORT), DATA_DIR: dataDir, PROVIDER_API_URL: '', RATE_LIMITS: 'off' },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 

@@ -1,18 +1,32 @@
 import type { NextFunction, Request, Response } from 'express'
-import { activitySetCookie, readActivity } from '../app/lib/activity.server'
+import { activityScope } from '../app/lib/activity.server'
+import { restampedSessionCookie, SESSION_COOKIE_NAME } from '../app/lib/session.server'
 
 /**
- * Records the time of each page or data request for its portal (/admin → admin, else customer) in
- * the signed activity cookie. Guards read the previous value from the request before this one
- * replaces it, so a long pause is noticed on the first request after it.
+ * Renews the inactivity clock of each portal whose guard let this request through (see
+ * app/lib/activity.server.ts): as the headers go out, the session cookie the response carries
+ * (or, if none, the request's) is restamped. A 404, an asset or a signed-out page renews nothing.
  */
-export function recordActivity({ secrets, secure }: { secrets: string[]; secure: boolean }) {
-  const [signingSecret] = secrets
+export function renewActivity() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const portal = /^\/admin(\/|\.data$|$)/.test(req.path) ? 'admin' : 'customer'
-    const activity = readActivity(req.get('cookie'), secrets)
-    activity[portal] = Date.now()
-    res.append('Set-Cookie', activitySetCookie(activity, signingSecret!, secure))
-    next()
+    const scope = activityScope()
+    const writeHead = res.writeHead
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      stampSession(req, res, scope.portals)
+      return writeHead.apply(this, args)
+    } as Response['writeHead']
+    scope.run(next)
   }
+}
+
+function stampSession(req: Request, res: Response, portals: ReadonlySet<'customer' | 'admin'>) {
+  if (portals.size === 0) return
+  const header = res.getHeader('Set-Cookie')
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)]
+  const index = cookies.findIndex((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`))
+  const stamped = restampedSessionCookie(index === -1 ? undefined : cookies[index], req.get('cookie') ?? null, portals)
+  if (!stamped) return
+  if (index === -1) cookies.push(stamped)
+  else cookies[index] = stamped
+  res.setHeader('Set-Cookie', cookies)
 }

@@ -1,71 +1,41 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Portal } from './portal'
 
-// Automatic sign-out after inactivity (HIPAA 164.312(a)(2)(iii)). The last activity per portal
-// lives in its own signed cookie, refreshed by server.ts on every page or data request, so no
-// loader has to commit the session just to record activity (and cannot clobber a refreshed token).
+// Automatic sign-out after inactivity (HIPAA 164.312(a)(2)(iii)). The time of the last signed-in
+// request per portal lives in the sealed session itself (`seenAt`), so it cannot be dropped or
+// forged apart from the session. Only a request that passed a portal's guard (a signed-in page,
+// data request or form post) renews it: the guard marks the request, and server/activity.ts stamps
+// the session as the response goes out, into whatever session cookie the response carries, so
+// that no loader commits the session just for this and a refreshed token is never overwritten.
 
-export const ACTIVITY_COOKIE = '__activity'
-export type ActivityPortal = 'customer' | 'admin'
-export type Activity = Partial<Record<ActivityPortal, number>>
+export type ActivityPortal = Portal
 
-const SEVEN_DAYS_S = 7 * 24 * 60 * 60
+type RequestActivity = { portals: Set<ActivityPortal> }
 
-function sign(payload: string, secret: string) {
-  return createHmac('sha256', secret).update(payload).digest('base64url')
+// server.ts and the Remix build are bundled separately, so each holds its own copy of this module;
+// the one store they share is registered on the process under a well-known symbol.
+const STORE_KEY = Symbol.for('baricare.request-activity')
+const registry = globalThis as typeof globalThis & { [STORE_KEY]?: AsyncLocalStorage<RequestActivity> }
+const requestActivity = (registry[STORE_KEY] ??= new AsyncLocalStorage<RequestActivity>())
+
+/** One request's scope: `run` its handling inside, then read which portals its guards let through. */
+export function activityScope(): { portals: ReadonlySet<ActivityPortal>; run<T>(handle: () => T): T } {
+  const scope: RequestActivity = { portals: new Set() }
+  return { portals: scope.portals, run: (handle) => requestActivity.run(scope, handle) }
 }
 
-export function encodeActivity(activity: Activity, secret: string) {
-  const payload = Buffer.from(JSON.stringify(activity)).toString('base64url')
-  return `${payload}.${sign(payload, secret)}`
+/** Called by a guard that let a signed-in request through. Outside a scope (unit tests) it does nothing. */
+export function markActive(portal: ActivityPortal): void {
+  requestActivity.getStore()?.portals.add(portal)
 }
 
-/** Reads the activity cookie from a Cookie header; a forged or malformed value reads as empty. */
-export function readActivity(cookieHeader: string | null | undefined, secrets: string[]): Activity {
-  const raw = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${ACTIVITY_COOKIE}=`))
-    ?.slice(ACTIVITY_COOKIE.length + 1)
-  if (!raw) return {}
-  const [payload, signature] = decodeURIComponent(raw).split('.')
-  if (!payload || !signature) return {}
-  const valid = secrets.some((secret) => {
-    const expected = Buffer.from(sign(payload, secret))
-    const given = Buffer.from(signature)
-    return expected.length === given.length && timingSafeEqual(expected, given)
-  })
-  if (!valid) return {}
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-    if (typeof parsed !== 'object' || parsed === null) return {}
-    const result: Activity = {}
-    for (const portal of ['customer', 'admin'] as const) {
-      const at = (parsed as Record<string, unknown>)[portal]
-      if (typeof at === 'number' && Number.isFinite(at)) result[portal] = at
-    }
-    return result
-  } catch {
-    return {}
-  }
-}
-
-export function activitySetCookie(activity: Activity, secret: string, secure: boolean) {
-  return [
-    `${ACTIVITY_COOKIE}=${encodeActivity(activity, secret)}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${SEVEN_DAYS_S}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ')
-}
-
-/** True when the portal's last recorded activity is older than its idle limit. */
-export function isIdle(activity: Activity, portal: ActivityPortal, idleMinutes: number, now = Date.now()) {
-  const at = activity[portal]
-  // No record yet (first request after sign-in, or an old cookie): not idle; the next response records it.
-  if (at === undefined) return false
-  return now - at > idleMinutes * 60_000
+/**
+ * True when the portal's last signed-in request is older than its idle limit. A session with no
+ * record for the portal did not come from our sign-in (which stamps it), so it counts as idle.
+ */
+export function isIdle(seenAt: number | undefined, idleMinutes: number, now = Date.now()): boolean {
+  if (seenAt === undefined || !Number.isFinite(seenAt)) return true
+  return now - seenAt > idleMinutes * 60_000
 }
 
 export function idleSignOutMessage(minutes: number) {

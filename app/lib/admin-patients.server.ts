@@ -26,6 +26,7 @@ import { redirectWithToast } from './toast.server'
 import { buildTrends, parseTrendRange, trendWindow, type TrendRange, type TrendsModel } from './trends'
 import { isWeightUnit, type WeightUnit } from './units'
 import { checked } from './provider-result.server'
+import { readForm } from './form-data.server'
 
 
 const isoDate = z.string().refine(isIsoDate)
@@ -315,7 +316,7 @@ export const acknowledgeFormId = (alertId: number | string) => `acknowledge-${al
 export async function acknowledgeAlertAction(request: Request, id: string | undefined) {
   const { session } = await requireAdmin(request, { roles: ADMIN_ROLES })
   if (!id || !PATIENT_ID.test(id)) notFound()
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const back = `${patientPath(id)}${new URL(request.url).search}#alerts`
   const alertId = String(formData.get('alertId') ?? '')
   if (formData.get('intent') !== ACKNOWLEDGE_INTENT || !PATIENT_ID.test(alertId)) throw redirect(back)

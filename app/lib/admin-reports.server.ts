@@ -30,6 +30,7 @@ import { createProviderClient, type ProviderClient } from './provider-client.ser
 import type { ProviderResult } from './provider-errors'
 import { ADMIN_ROLES, SUPER_ADMIN } from './roles'
 import { combineHeaders, redirectWithToast } from './toast.server'
+import { readForm } from './form-data.server'
 
 /** The export form: which data, in which mode; the cohort filters ride along as they are. */
 const exportSchema = z.object({
@@ -110,7 +111,7 @@ export async function loadReports(request: Request) {
  */
 export async function exportAction(request: Request) {
   const { session, role } = await requireAdmin(request, { roles: ADMIN_ROLES })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const filters = readCohortFilters(formData)
   const back = reportsHref(filters)
   const submission = parseWithZod(formData, { schema: exportSchema })

@@ -20,6 +20,7 @@ import { createProviderClient, type ProviderClient } from './provider-client.ser
 import type { ProviderResult } from './provider-errors'
 import { ADMIN_ROLES, SUPER_ADMIN } from './roles'
 import { redirectWithToast } from './toast.server'
+import { readForm } from './form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
@@ -136,7 +137,7 @@ function nameOf(formData: FormData): string {
 
 export async function usersAction(request: Request) {
   const { session } = await requireAdmin(request, { roles: [SUPER_ADMIN] })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const api = await createProviderClient(request, { session })
 

@@ -5,9 +5,12 @@ import { createProviderClient } from './provider-client.server'
 
 export type MailboxMessage = { id: number | string; to: string; subject: string; text: string; links: string[]; createdAt: string }
 
-/** Only with the embedded provider, and never in production (its dev endpoints are off there). */
-export function isDevMailboxEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.BARICARE_EMBEDDED_PROVIDER === '1' && env.NODE_ENV !== 'production'
+/**
+ * Only with the embedded provider, never in production (its dev endpoints are off there), and only
+ * for a request from this machine: the mailbox shows password-reset links.
+ */
+export function isDevMailboxEnabled(context: { fromLoopback?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.BARICARE_EMBEDDED_PROVIDER === '1' && env.NODE_ENV !== 'production' && context.fromLoopback === true
 }
 
 export async function readDevOutbox(request: Request): Promise<{ messages: MailboxMessage[]; error: string | null }> {

@@ -9,6 +9,7 @@ import { SIGN_IN_PATH, type Portal } from './portal'
 import { forgotPassword, resetPassword } from './provider-api.server'
 import { createProviderClient } from './provider-client.server'
 import { combineHeaders, redirectWithToast } from './toast.server'
+import { readForm } from './form-data.server'
 
 const HIDDEN = ['newPassword', 'confirmPassword']
 
@@ -29,7 +30,7 @@ export async function forgotPasswordLoader(request: Request, portal: Portal) {
  */
 export async function forgotPasswordAction(request: Request, context: AppLoadContext, portal: Portal) {
   await requireAnonymous(request, portal)
-  const submission = parseAuthForm(await request.formData(), forgotPasswordSchema)
+  const submission = parseAuthForm(await readForm(request), forgotPasswordSchema)
   if (submission.status !== 'success') return invalidForm(submission)
   const { email } = submission.value
 
@@ -64,7 +65,7 @@ export async function resetPasswordLoader(request: Request, portal: Portal) {
 
 export async function resetPasswordAction(request: Request, portal: Portal) {
   await requireAnonymous(request, portal)
-  const submission = parseAuthForm(await request.formData(), resetPasswordSchema)
+  const submission = parseAuthForm(await readForm(request), resetPasswordSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: HIDDEN })
   const { token, newPassword, confirmPassword } = submission.value
 

@@ -22,6 +22,7 @@ import {
   type AppSession,
 } from './session.server'
 import { combineHeaders, redirectWithToast } from './toast.server'
+import { readForm } from './form-data.server'
 
 /** The passwords never go back into the page. */
 const HIDDEN = ['password']
@@ -64,7 +65,7 @@ function validRedirect(value: FormDataEntryValue | null | undefined, portal: Por
 }
 
 export async function signInAction(request: Request, context: AppLoadContext, portal: Portal) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (portal === 'customer' && formData.get('intent') === RESEND_INTENT) {
     return resendVerificationAction(request, context, formData)
   }

@@ -10,6 +10,7 @@ import { requireAnonymousCustomer } from './guards.server'
 import { GENERIC_ERROR } from './messages'
 import { signUp } from './provider-api.server'
 import { createProviderClient } from './provider-client.server'
+import { readForm } from './form-data.server'
 
 export const SIGN_UP_PATH = '/customer/signup'
 const HIDDEN = ['password', 'confirmPassword']
@@ -43,7 +44,7 @@ export async function signUpLoader(request: Request) {
 
 export async function signUpAction(request: Request, context: AppLoadContext) {
   await requireAnonymousCustomer(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   if (isSpam(formData)) {
     // Nothing reaches the provider, and the answer says nothing about why.
     return data<FormReply>({ result: { status: 'error', error: { '': [GENERIC_ERROR] } } }, { status: 400 })

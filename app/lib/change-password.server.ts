@@ -12,6 +12,7 @@ import { isRecord } from './provider-errors'
 import { ADMIN_ROLES } from './roles'
 import { setAccessToken, updateAdmin, updateCustomer, type AppSession } from './session.server'
 import { redirectWithToast } from './toast.server'
+import { readForm } from './form-data.server'
 
 export const CHANGE_PASSWORD_PATH: Record<Portal, string> = {
   customer: 'v1/auth/change_password/',
@@ -46,7 +47,7 @@ function keepSignedIn(session: AppSession, portal: Portal, content: unknown) {
 
 export async function changePasswordAction(request: Request, portal: Portal) {
   const session = await guard(request, portal)
-  const submission = parseAuthForm(await request.formData(), changePasswordSchema)
+  const submission = parseAuthForm(await readForm(request), changePasswordSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS })
   const { currentPassword, newPassword, confirmPassword } = submission.value
 

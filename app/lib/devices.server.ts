@@ -27,6 +27,7 @@ import { createProviderClient, type ProviderClient } from './provider-client.ser
 import type { ProviderResult } from './provider-errors'
 import { combineHeaders, redirectWithToast } from './toast.server'
 import { checked } from './provider-result.server'
+import { readForm } from './form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
@@ -167,7 +168,7 @@ export const DEVICE_INTENTS = ['connect', 'sync', 'disconnect'] as const
 
 export async function connectDevicesAction(request: Request) {
   const { session } = await requireOnboardedCustomer(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const service = formData.get('service')
   if (!isServiceKey(service)) throw redirect(CONNECT_DEVICES_PATH)
@@ -330,7 +331,7 @@ export async function loadDevConsent(request: Request) {
 }
 
 export async function devConsentAction(request: Request) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const decision = formData.get('decision') === 'allow' ? 'allow' : 'deny'
   const state = String(formData.get('state') ?? '')
   const api = await createProviderClient(request)

@@ -36,6 +36,11 @@ const envSchema = z
     CUSTOMER_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(30),
     ADMIN_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(15),
     RATE_LIMITS: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .refine(isTrustProxySetting, 'must be "false", a number of proxy hops, or comma-separated proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal)'),
+    HOST: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -44,9 +49,22 @@ const envSchema = z
     if (env.SESSION_SECRET !== undefined && splitSecrets(env.SESSION_SECRET).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must hold at least one secret' })
     }
+    if (
+      env.NODE_ENV === 'production' &&
+      env.SESSION_SECRET !== undefined &&
+      splitSecrets(env.SESSION_SECRET).some((secret) => secret.length < MIN_PRODUCTION_SECRET_LENGTH)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: `must hold secrets of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters each when NODE_ENV=production (e.g. openssl rand -base64 48)`,
+      })
+    }
   })
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PROVIDER_API_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PROVIDER_API_URL' | 'TRUST_PROXY'> & {
+  /** express's `trust proxy` value: false (trust no forwarded header), a hop count, or addresses. */
+  TRUST_PROXY: false | number | string[]
   SESSION_SECRETS: string[]
   PROVIDER_API_URL: string
   TERMS_URL: string
@@ -56,6 +74,25 @@ export type Env = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PROVIDER_A
 const DEV_SESSION_SECRET = 'baricare-development-secret-not-for-production'
 const PLACEHOLDER_TERMS_URL = 'https://example.com/terms'
 const PLACEHOLDER_PRIVACY_URL = 'https://example.com/privacy'
+
+// Signing and encryption keys are derived from these; a short one can be guessed offline from a cookie.
+const MIN_PRODUCTION_SECRET_LENGTH = 32
+
+const TRUST_PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const IP_OR_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i
+
+// "true" (trust every hop) is refused on purpose: it lets any client choose its own address.
+function isTrustProxySetting(value: string): boolean {
+  if (value === 'false' || /^\d+$/.test(value)) return true
+  const parts = value.split(',').map((part) => part.trim())
+  return parts.every((part) => TRUST_PROXY_KEYWORDS.has(part) || (IP_OR_CIDR.test(part) && /[.:]/.test(part)))
+}
+
+function trustProxyValue(value: string): false | number | string[] {
+  if (value === 'false' || value === '0') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value.split(',').map((part) => part.trim())
+}
 
 function splitSecrets(value: string) {
   return value
@@ -79,11 +116,12 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
     const shown = raw === undefined ? 'unset' : name.includes('SECRET') ? 'hidden' : JSON.stringify(raw)
     return { ok: false, error: `Invalid environment: ${name} ${issue?.message ?? 'is invalid'} (${shown})` }
   }
-  const { SESSION_SECRET, ...rest } = result.data
+  const { SESSION_SECRET, TRUST_PROXY, ...rest } = result.data
   return {
     ok: true,
     env: {
       ...rest,
+      TRUST_PROXY: trustProxyValue(TRUST_PROXY),
       PROVIDER_API_URL: rest.PROVIDER_API_URL ?? '',
       SESSION_SECRETS: SESSION_SECRET ? splitSecrets(SESSION_SECRET) : [DEV_SESSION_SECRET],
       TERMS_URL: rest.TERMS_URL ?? PLACEHOLDER_TERMS_URL,

@@ -1,7 +1,7 @@
 // Loader/action guards (DESIGN.md §4). Each returns what the caller needs or throws a redirect.
 // Remix runs matched loaders in parallel, so every loader and action calls its guard itself.
 import { redirect } from '@remix-run/node'
-import { idleSignOutMessage, isIdle, readActivity, type ActivityPortal } from './activity.server'
+import { idleSignOutMessage, isIdle, markActive, type ActivityPortal } from './activity.server'
 import { getEnv } from './env.server'
 import {
   currentPath,
@@ -16,6 +16,7 @@ import {
   commitSession,
   getAdmin,
   getCustomer,
+  getSeenAt,
   getSession,
   type AdminSession,
   type AppSession,
@@ -40,7 +41,10 @@ export async function requireAnonymousCustomer(request: Request): Promise<{ sess
 async function signOutIfIdle(request: Request, session: AppSession, portal: ActivityPortal) {
   const env = getEnv()
   const minutes = portal === 'admin' ? env.ADMIN_IDLE_MINUTES : env.CUSTOMER_IDLE_MINUTES
-  if (!isIdle(readActivity(request.headers.get('Cookie'), env.SESSION_SECRETS), portal, minutes)) return
+  if (!isIdle(getSeenAt(session, portal), minutes)) {
+    markActive(portal)
+    return
+  }
   clearPortal(session, portal)
   throw await redirectWithToast(
     signInPathWithRedirect(portal, currentPath(request)),

@@ -43,6 +43,7 @@ import type { Toast } from './toast'
 import { redirectWithToast } from './toast.server'
 import type { WeightUnit } from './units'
 import { checked } from './provider-result.server'
+import { readForm } from './form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
@@ -298,7 +299,7 @@ function formRef(formData: FormData): EntryRef | null {
 
 export async function logDataAction(request: Request) {
   const { session } = await requireOnboardedCustomer(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const api = await createProviderClient(request, { session })
 

@@ -35,6 +35,7 @@ import type { CustomerProfile } from './provider-types'
 import { updateCustomer } from './session.server'
 import { redirectWithToast } from './toast.server'
 import { HEIGHT_UNITS, WEIGHT_UNITS } from './units'
+import { readForm } from './form-data.server'
 
 export const PROFILE_INTENTS = ['personal', 'medical', 'bariatric', 'preferences'] as const
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number]
@@ -170,7 +171,7 @@ const SUCCESS: Record<ProfileIntent, { toast: { title: string }; tab: ProfileTab
 
 export async function savePatientProfile(request: Request) {
   const { session } = await requireOnboardedCustomer(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const intent = PROFILE_INTENTS.find((i) => i === formData.get('intent'))
   if (!intent) throw new Response('Unknown form', { status: 400 })
 

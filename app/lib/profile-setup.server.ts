@@ -42,6 +42,7 @@ import {
   wizardStep,
   type StepNumber,
 } from './wizard-steps'
+import { readForm } from './form-data.server'
 
 // ---- Loader ------------------------------------------------------------------------------
 
@@ -210,7 +211,7 @@ function flagsAfterSave(step: StepNumber): Partial<ProfileFlags> {
 
 export async function saveProfileStep(request: Request) {
   const { session, customer } = await requireNotOnboardedCustomer(request)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const step = parseStep(String(formData.get('step') ?? ''))
   if (!step) throw redirect(PROFILE_SETUP_PATH)
   // The same rule as the URL: no saving a step beyond the first incomplete one.

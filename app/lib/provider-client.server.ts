@@ -29,6 +29,7 @@ import {
   getSession,
   sessionHeaders,
   setAccessToken,
+  setRefreshToken,
   type AppSession,
 } from './session.server'
 import { redirectWithToast } from './toast.server'
@@ -68,7 +69,8 @@ const REFRESH_REUSE_MS = 60_000
 const TRANSIENT_STATUSES = new Set([408, 429])
 
 type RefreshOutcome =
-  { kind: 'ok'; access: string } | { kind: 'rejected' } | { kind: 'unavailable'; failure: ProviderFailure }
+  | { kind: 'ok'; access: string; refresh?: string }
+  | { kind: 'rejected' } | { kind: 'unavailable'; failure: ProviderFailure }
 
 type RefreshEntry = { outcome: Promise<RefreshOutcome>; reuseUntil: number }
 
@@ -148,8 +150,12 @@ function interpret(status: number, text: string): ProviderResult<unknown> {
 async function refreshOnce(portal: Portal, refreshToken: string): Promise<RefreshOutcome> {
   const result = await send('POST', REFRESH_PATH[portal], { body: { refresh: refreshToken } }, undefined)
   if (result.ok) {
-    const access = isRecord(result.content) ? result.content.access : undefined
-    return typeof access === 'string' && access !== '' ? { kind: 'ok', access } : { kind: 'rejected' }
+    const content: Record<string, unknown> = isRecord(result.content) ? result.content : {}
+    const { access, refresh } = content
+    if (typeof access !== 'string' || access === '') return { kind: 'rejected' }
+    // SPEC §7 answers `access` only; a provider that rotates refresh tokens adds `refresh`, and the
+    // old one stops working, so keeping it would sign the user out at the next expiry.
+    return typeof refresh === 'string' && refresh !== '' ? { kind: 'ok', access, refresh } : { kind: 'ok', access }
   }
   // The provider said no (expired, revoked, forged): the session is over. A provider that is down,
   // broken or busy is not the user's fault, so that is reported like any other fault and they stay in.
@@ -226,6 +232,7 @@ export async function createProviderClient(
     if (outcome.kind === 'unavailable') return outcome.failure
 
     setAccessToken(session, portal, outcome.access)
+    if (outcome.refresh) setRefreshToken(session, portal, outcome.refresh)
     headers.set('Set-Cookie', await commitSession(session))
     return (await send(method, path, callOptions, outcome.access)) as ProviderResult<T>
   }

@@ -1,10 +1,12 @@
-// The only place tokens live: a signed, HttpOnly cookie (DESIGN.md §2). SPEC.md's local-storage
+// The only place tokens live: an HttpOnly cookie whose value is sealed (AES-256-GCM, see
+// session-seal.server.ts), so it is neither readable nor changeable outside the server (DESIGN.md §2). SPEC.md's local-storage
 // keys map onto `customer` (token, refresh_token, profile flags) and `admin` (admin_access_token,
 // admin_refresh_token, admin_roles, admin_user).
-import { createCookieSessionStorage, type Session, type SessionStorage } from '@remix-run/node'
+import { createSession, type Session } from '@remix-run/node'
 import { z } from 'zod'
 import { getEnv } from './env.server'
 import type { Portal } from './portal'
+import { seal, unseal } from './session-seal.server'
 import type { AdminUser, CustomerProfile, ProfileFlags } from './provider-types'
 
 export const SESSION_COOKIE_NAME = '__session'
@@ -14,7 +16,8 @@ const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
 
 export type CustomerSession = ProfileFlags & { token: string; refresh_token: string; full_name?: string }
 export type AdminSession = { access_token: string; refresh_token: string; roles: string[]; user?: AdminUser }
-export type SessionData = { customer?: CustomerSession; admin?: AdminSession; lastSeenAt?: number }
+/** `seenAt`: when each portal last passed its guard (ms since epoch), for the inactivity sign-out. */
+export type SessionData = { customer?: CustomerSession; admin?: AdminSession; seenAt?: Partial<Record<Portal, number>> }
 export type AppSession = Session<SessionData, SessionData>
 
 // Signed cookies are ours, but an older release may have written another shape: anything that
@@ -43,46 +46,46 @@ const adminSchema = z.object({
   user: adminUserSchema.optional(),
 })
 
-let cached: { key: string; storage: SessionStorage<SessionData, SessionData> } | undefined
-
-// Built lazily and rebuilt when the settings change, so tests (and a rotated secret list in a
-// long-lived dev process) see the environment as it is now.
-function storage() {
+function cookieSettings() {
   const env = getEnv()
-  const secure = env.NODE_ENV === 'production'
   if (env.SESSION_SECRETS.length === 0) throw new Error('SESSION_SECRET must hold at least one secret')
-  const key = JSON.stringify([env.SESSION_SECRETS, secure])
-  if (cached?.key !== key) {
-    cached = {
-      key,
-      storage: createCookieSessionStorage<SessionData, SessionData>({
-        cookie: {
-          name: SESSION_COOKIE_NAME,
-          httpOnly: true,
-          sameSite: 'lax',
-          path: '/',
-          secure,
-          maxAge: SESSION_MAX_AGE_SECONDS,
-          // Newest first: Remix signs with the first and accepts any of them.
-          secrets: env.SESSION_SECRETS,
-        },
-      }),
-    }
+  return { secrets: env.SESSION_SECRETS, secure: env.NODE_ENV === 'production' }
+}
+
+function attributes(maxAge: number, secure: boolean): string {
+  const parts = [`Max-Age=${maxAge}`, 'Path=/', 'HttpOnly', 'SameSite=Lax']
+  if (maxAge === 0) parts.splice(1, 0, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT')
+  if (secure) parts.push('Secure')
+  return parts.join('; ')
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=')
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
   }
-  return cached.storage
+  return undefined
 }
 
 /** The request's session; a missing, tampered or foreign-secret cookie gives an empty one. */
-export function getSession(request: Request): Promise<AppSession> {
-  return storage().getSession(request.headers.get('Cookie'))
+export async function getSession(request: Request): Promise<AppSession> {
+  const value = cookieValue(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
+  const data = value ? unseal(decodeURIComponent(value), cookieSettings().secrets) : null
+  return createSession<SessionData, SessionData>(isPlainObject(data) ? (data as SessionData) : {})
 }
 
-export function commitSession(session: AppSession): Promise<string> {
-  return storage().commitSession(session)
+export async function commitSession(session: AppSession): Promise<string> {
+  const { secrets, secure } = cookieSettings()
+  // Sealed with the newest secret: a session read with an older one is re-sealed on its next commit.
+  return `${SESSION_COOKIE_NAME}=${seal(session.data, secrets)}; ${attributes(SESSION_MAX_AGE_SECONDS, secure)}`
 }
 
-export function destroySession(session: AppSession): Promise<string> {
-  return storage().destroySession(session)
+export async function destroySession(_session: AppSession): Promise<string> {
+  return `${SESSION_COOKIE_NAME}=; ${attributes(0, cookieSettings().secure)}`
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** `Set-Cookie` for the session as it is now, ready to merge into a response. */
@@ -95,8 +98,10 @@ export function getCustomer(session: AppSession): CustomerSession | undefined {
   return parsed.success ? parsed.data : undefined
 }
 
-export function setCustomer(session: AppSession, customer: CustomerSession): void {
+/** At sign-in: the portal's tokens, and its inactivity clock starts now. */
+export function setCustomer(session: AppSession, customer: CustomerSession, now = Date.now()): void {
   session.set('customer', customer)
+  setSeenAt(session, 'customer', now)
 }
 
 /** For the profile flags after a wizard step, or a refreshed token. No-op when signed out. */
@@ -114,8 +119,9 @@ export function getAdmin(session: AppSession): AdminSession | undefined {
   return parsed.success ? parsed.data : undefined
 }
 
-export function setAdmin(session: AppSession, admin: AdminSession): void {
+export function setAdmin(session: AppSession, admin: AdminSession, now = Date.now()): void {
   session.set('admin', admin)
+  setSeenAt(session, 'admin', now)
 }
 
 export function updateAdmin(session: AppSession, patch: Partial<AdminSession>): void {
@@ -132,13 +138,37 @@ export function clearPortal(session: AppSession, portal: Portal): void {
   else clearCustomer(session)
 }
 
-export function getLastSeenAt(session: AppSession): number | undefined {
-  const value = session.get('lastSeenAt')
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+export function getSeenAt(session: AppSession, portal: Portal): number | undefined {
+  const at = session.get('seenAt')?.[portal]
+  return typeof at === 'number' && Number.isFinite(at) ? at : undefined
 }
 
-export function setLastSeenAt(session: AppSession, at: number = Date.now()): void {
-  session.set('lastSeenAt', at)
+export function setSeenAt(session: AppSession, portal: Portal, at: number = Date.now()): void {
+  const current = session.get('seenAt')
+  session.set('seenAt', { ...(typeof current === 'object' && current !== null ? current : {}), [portal]: at })
+}
+
+/**
+ * The `Set-Cookie` that records activity for `portals` at `now`: the response's own session cookie
+ * (say, one with a refreshed token) restamped, else the request's session restamped. Undefined when
+ * there is nothing to stamp: the response ends the session, or there is no readable session.
+ */
+export function restampedSessionCookie(
+  responseCookie: string | undefined,
+  requestCookieHeader: string | null,
+  portals: ReadonlySet<Portal>,
+  now = Date.now(),
+): string | undefined {
+  if (portals.size === 0) return undefined
+  const source = responseCookie ?? `${SESSION_COOKIE_NAME}=${cookieValue(requestCookieHeader, SESSION_COOKIE_NAME) ?? ''}`
+  const value = source.slice(SESSION_COOKIE_NAME.length + 1).split(';')[0]!.trim()
+  if (!value) return undefined
+  const data = unseal(decodeURIComponent(value), cookieSettings().secrets)
+  if (!isPlainObject(data)) return undefined
+  const session = createSession<SessionData, SessionData>(data as SessionData)
+  for (const portal of portals) if (session.has(portal)) setSeenAt(session, portal, now)
+  const { secrets, secure } = cookieSettings()
+  return `${SESSION_COOKIE_NAME}=${seal(session.data, secrets)}; ${attributes(SESSION_MAX_AGE_SECONDS, secure)}`
 }
 
 export function getAccessToken(session: AppSession, portal: Portal): string | undefined {
@@ -153,6 +183,12 @@ export function getRefreshToken(session: AppSession, portal: Portal): string | u
 export function setAccessToken(session: AppSession, portal: Portal, token: string): void {
   if (portal === 'admin') updateAdmin(session, { access_token: token })
   else updateCustomer(session, { token })
+}
+
+/** A provider that rotates refresh tokens (and blacklists the old one) hands out a new one on refresh. */
+export function setRefreshToken(session: AppSession, portal: Portal, token: string): void {
+  if (portal === 'admin') updateAdmin(session, { refresh_token: token })
+  else updateCustomer(session, { refresh_token: token })
 }
 
 /** The flags the guards need, from a profile answer (after sign-in and after each wizard step). */

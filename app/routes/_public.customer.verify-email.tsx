@@ -3,13 +3,14 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@re
 import { VerifyEmailScreen } from '~/components/auth-verify-email-screen'
 import { resendVerificationAction, verifyEmailLoader } from '~/lib/auth-verification.server'
 import { pageTitle } from '~/lib/meta'
+import { readForm } from '~/lib/form-data.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Verify Email', matches)
 
 export const loader = ({ request }: LoaderFunctionArgs) => verifyEmailLoader(request)
 
 export const action = async ({ request, context }: ActionFunctionArgs) =>
-  resendVerificationAction(request, context, await request.formData())
+  resendVerificationAction(request, context, await readForm(request))
 
 // The link's token is single-use: checking it again after the resend form was posted would only
 // fail and raise a second 'Email Verification failed'.

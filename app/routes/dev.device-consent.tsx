@@ -17,14 +17,14 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // Same switch as the development mailbox: the embedded provider, never production.
-  if (!isDevMailboxEnabled()) throw new Response('Not Found', { status: 404 })
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Same switch as the development mailbox: the embedded provider, never production, loopback only.
+  if (!isDevMailboxEnabled(context)) throw new Response('Not Found', { status: 404 })
   return loadDevConsent(request)
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (!isDevMailboxEnabled()) throw new Response('Not Found', { status: 404 })
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!isDevMailboxEnabled(context)) throw new Response('Not Found', { status: 404 })
   return devConsentAction(request)
 }
 

@@ -10,9 +10,9 @@ import { useProductName } from '~/lib/use-product-name'
 
 export const meta: MetaFunction = ({ matches }) => [...pageTitle('Development Mailbox', matches), { name: 'robots', content: 'noindex' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Anything else answers exactly like an unknown page.
-  if (!isDevMailboxEnabled()) throw new Response('Not Found', { status: 404 })
+  if (!isDevMailboxEnabled(context)) throw new Response('Not Found', { status: 404 })
   return readDevOutbox(request)
 }
 

@@ -2,11 +2,12 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { getEnv } from '~/lib/env.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { sidebarStateHeaders } from '~/lib/sidebar-state.server'
+import { readForm } from '~/lib/form-data.server'
 
 // The sidebar's collapse toggle without JavaScript: remember the state, go back to the page.
 // (With JavaScript the toggle writes the same cookie itself and never posts here.)
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const expanded = form.get('state') !== 'collapsed'
   const secure = getEnv().NODE_ENV === 'production'
   return redirect(safeRedirect(form.get('redirectTo'), '/'), { headers: sidebarStateHeaders(expanded, secure) })

@@ -1,31 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ACTIVITY_COOKIE, encodeActivity, isIdle, readActivity } from '~/lib/activity.server'
+import { activityScope, isIdle } from '~/lib/activity.server'
 import { requireAdmin, requireCustomer } from '~/lib/guards.server'
-import { admin, cookiePair, customer, pageRequest, sessionCookie, TEST_SECRET, useTestEnv } from './helpers'
+import { commitSession, getSeenAt, getSession, restampedSessionCookie, setAdmin, setCustomer, setSeenAt } from '~/lib/session.server'
+import { admin, APP_ORIGIN, cookiePair, customer, pageRequest, useTestEnv } from './helpers'
 
 const MINUTE = 60_000
 
-function activityCookie(activity: Parameters<typeof encodeActivity>[0], secret = TEST_SECRET) {
-  return `${ACTIVITY_COOKIE}=${encodeActivity(activity, secret)}`
+/** A session cookie whose portals were last seen at the given times (undefined: never stamped). */
+async function sessionSeen(seen: { customer?: number; admin?: number }) {
+  const session = await getSession(new Request(APP_ORIGIN))
+  if ('customer' in seen) setCustomer(session, customer(), seen.customer)
+  if ('admin' in seen) setAdmin(session, admin(), seen.admin)
+  if (seen.customer === undefined && 'customer' in seen) session.set('seenAt', { ...session.get('seenAt'), customer: undefined })
+  return cookiePair(await commitSession(session))
 }
 
-describe('activity cookie', () => {
-  it('round-trips and rejects forged or foreign-secret values', () => {
-    const value = encodeActivity({ customer: 1000, admin: 2000 }, 's1')
-    expect(readActivity(`a=b; ${ACTIVITY_COOKIE}=${value}`, ['s1'])).toEqual({ customer: 1000, admin: 2000 })
-    expect(readActivity(`${ACTIVITY_COOKIE}=${value}`, ['other'])).toEqual({})
-    const [payload] = value.split('.')
-    const forged = Buffer.from(JSON.stringify({ customer: 9e15 })).toString('base64url')
-    expect(readActivity(`${ACTIVITY_COOKIE}=${forged}.${value.split('.')[1]}`, ['s1'])).toEqual({})
-    expect(readActivity(`${ACTIVITY_COOKIE}=${payload}`, ['s1'])).toEqual({})
-    expect(readActivity(`${ACTIVITY_COOKIE}=garbage`, ['s1'])).toEqual({})
-    expect(readActivity(null, ['s1'])).toEqual({})
-  })
-
-  it('is idle only past the limit, and never without a record', () => {
-    expect(isIdle({ customer: 0 }, 'customer', 30, 30 * MINUTE)).toBe(false)
-    expect(isIdle({ customer: 0 }, 'customer', 30, 30 * MINUTE + 1)).toBe(true)
-    expect(isIdle({}, 'admin', 15, 1e12)).toBe(false)
+describe('isIdle', () => {
+  it('is idle only past the limit, and always without a record', () => {
+    expect(isIdle(0, 30, 30 * MINUTE)).toBe(false)
+    expect(isIdle(0, 30, 30 * MINUTE + 1)).toBe(true)
+    expect(isIdle(undefined, 15, 0)).toBe(true)
   })
 })
 
@@ -39,7 +33,7 @@ describe('inactivity sign-out in the guards', () => {
   afterEach(() => vi.useRealTimers())
 
   it('signs a patient out after 30 idle minutes, with the reason on the sign-in page', async () => {
-    const cookie = `${await sessionCookie({ customer: customer() })}; ${activityCookie({ customer: Date.now() - 30 * MINUTE - 1 })}`
+    const cookie = await sessionSeen({ customer: Date.now() - 30 * MINUTE - 1 })
     const thrown = await requireCustomer(pageRequest('/customer/dashboard', cookie)).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     const response = thrown as Response
@@ -52,16 +46,61 @@ describe('inactivity sign-out in the guards', () => {
     await expect(requireCustomer(pageRequest('/customer/dashboard', session))).rejects.toBeInstanceOf(Response)
   })
 
-  it('keeps a patient who was active 29 minutes ago', async () => {
-    const cookie = `${await sessionCookie({ customer: customer() })}; ${activityCookie({ customer: Date.now() - 30 * MINUTE })}`
-    await expect(requireCustomer(pageRequest('/customer/dashboard', cookie))).resolves.toHaveProperty('customer')
+  it('keeps a patient who was active exactly 30 minutes ago, and marks this request as activity', async () => {
+    const cookie = await sessionSeen({ customer: Date.now() - 30 * MINUTE })
+    const scope = activityScope()
+    const context = await scope.run(() => requireCustomer(pageRequest('/customer/dashboard', cookie)))
+    expect(context.customer.token).toBe('customer-access')
+    expect([...scope.portals]).toEqual(['customer'])
+  })
+
+  it('signs out a session that carries no activity record, instead of counting it as active', async () => {
+    const cookie = await sessionSeen({ customer: undefined })
+    await expect(requireCustomer(pageRequest('/customer/dashboard', cookie))).rejects.toBeInstanceOf(Response)
   })
 
   it('gives admins 15 minutes, counted on their own portal', async () => {
-    const active = `${await sessionCookie({ admin: admin() })}; ${activityCookie({ admin: Date.now() - 15 * MINUTE, customer: 0 })}`
+    const active = await sessionSeen({ admin: Date.now() - 15 * MINUTE, customer: 0 })
     await expect(requireAdmin(pageRequest('/admin/dashboard', active))).resolves.toHaveProperty('admin')
-    const idle = `${await sessionCookie({ admin: admin() })}; ${activityCookie({ admin: Date.now() - 15 * MINUTE - 1, customer: Date.now() })}`
+    const idle = await sessionSeen({ admin: Date.now() - 15 * MINUTE - 1, customer: Date.now() })
     const thrown = (await requireAdmin(pageRequest('/admin/dashboard', idle)).catch((e: unknown) => e)) as Response
     expect(thrown.headers.get('Location')).toMatch(/^\/admin\/signin/)
+  })
+})
+
+describe('renewing the clock as the response goes out', () => {
+  useTestEnv()
+  const seenIn = async (setCookie: string | undefined, portal: 'customer' | 'admin') =>
+    getSeenAt(await getSession(pageRequest('/', cookiePair(setCookie!))), portal)
+
+  it('restamps the request session for the portals whose guard passed, and only those', async () => {
+    const request = await sessionSeen({ customer: 1_000, admin: 2_000 })
+    const stamped = restampedSessionCookie(undefined, request, new Set(['customer']), 5_000)
+    expect(await seenIn(stamped, 'customer')).toBe(5_000)
+    expect(await seenIn(stamped, 'admin')).toBe(2_000)
+  })
+
+  it('stamps the session the response itself sets (a refreshed token), never overwriting it', async () => {
+    const request = await sessionSeen({ customer: 1_000 })
+    const refreshed = await getSession(pageRequest('/', request))
+    setCustomer(refreshed, customer({ token: 'refreshed-access' }), 1_000)
+    const stamped = restampedSessionCookie(await commitSession(refreshed), request, new Set(['customer']), 9_000)
+    const after = await getSession(pageRequest('/', cookiePair(stamped!)))
+    expect(after.get('customer')?.token).toBe('refreshed-access')
+    expect(getSeenAt(after, 'customer')).toBe(9_000)
+  })
+
+  it('stamps nothing when no guard passed, or the response ends the session', async () => {
+    const request = await sessionSeen({ customer: 1_000 })
+    expect(restampedSessionCookie(undefined, request, new Set(), 5_000)).toBeUndefined()
+    expect(restampedSessionCookie('__session=; Max-Age=0; Path=/', request, new Set(['customer']), 5_000)).toBeUndefined()
+  })
+
+  it('does not create a record for a portal that is not signed in', async () => {
+    const session = await getSession(new Request(APP_ORIGIN))
+    setSeenAt(session, 'admin', 1)
+    session.unset('admin')
+    const stamped = restampedSessionCookie(undefined, cookiePair(await commitSession(session)), new Set(['customer']), 5_000)
+    expect(await seenIn(stamped, 'customer')).toBeUndefined()
   })
 })

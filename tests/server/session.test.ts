@@ -5,12 +5,12 @@ import {
   commitSession,
   getAdmin,
   getCustomer,
-  getLastSeenAt,
+  getSeenAt,
   getSession,
   profileFlags,
   setAdmin,
   setCustomer,
-  setLastSeenAt,
+  setSeenAt,
   updateCustomer,
 } from '~/lib/session.server'
 import { admin, cookiePair, customer, pageRequest, sessionCookie, TEST_SECRET, useTestEnv } from './helpers'
@@ -36,20 +36,21 @@ describe('session cookie', () => {
 
   it('is Secure in production', async () => {
     process.env.NODE_ENV = 'production'
+    process.env.SESSION_SECRET = 'a-production-length-secret-0123456789'
     const session = await getSession(pageRequest('/'))
     setCustomer(session, customer())
     expect(await commitSession(session)).toMatch(/; Secure/i)
   })
 
-  it('round-trips both portals and lastSeenAt', async () => {
+  it('round-trips both portals and when each was last seen', async () => {
     const session = await getSession(pageRequest('/'))
     setCustomer(session, customer({ full_name: 'Pat Patient' }))
     setAdmin(session, admin())
-    setLastSeenAt(session, 1_700_000_000_000)
+    setSeenAt(session, 'admin', 1_700_000_000_000)
     const again = await sessionFrom(cookiePair(await commitSession(session)))
     expect(getCustomer(again)).toEqual(customer({ full_name: 'Pat Patient' }))
     expect(getAdmin(again)).toEqual(admin())
-    expect(getLastSeenAt(again)).toBe(1_700_000_000_000)
+    expect(getSeenAt(again, 'admin')).toBe(1_700_000_000_000)
   })
 
   it('clears one portal and keeps the other', async () => {
@@ -115,7 +116,7 @@ describe('session cookie', () => {
         },
       }),
     )
-    setLastSeenAt(session)
+    setSeenAt(session, 'customer')
     const setCookie = await commitSession(session)
     expect(new TextEncoder().encode(setCookie).length).toBeLessThan(4096)
     expect(getAdmin(await sessionFrom(cookiePair(setCookie)))?.access_token).toBe(token('c3'))

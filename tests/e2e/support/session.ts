@@ -1,29 +1,22 @@
-// A session cookie signed with the e2e server's secret, for the one persona the reference provider
+// A session cookie sealed with the e2e server's secret, for the one persona the reference provider
 // cannot produce through sign-in: an admin whose role is neither Standard Admin nor Super Admin.
-import { createCookieSessionStorage } from '@remix-run/node'
+import { seal, unseal } from '../../../app/lib/session-seal.server'
 import { providerCall } from './provider'
 
 /** The SESSION_SECRET playwright.config.ts gives the e2e server. */
 export const E2E_SESSION_SECRET = process.env.E2E_SESSION_SECRET ?? 'e2e-secret'
 
-const storage = createCookieSessionStorage({
-  cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E_SESSION_SECRET] },
-})
-
 /** `name=value` of a session cookie holding `data` (the app's SessionData shape). */
 export async function signedSessionCookie(data: Record<string, unknown>): Promise<{ name: string; value: string }> {
-  const session = await storage.getSession()
-  for (const [key, value] of Object.entries(data)) session.set(key, value)
-  const header = await storage.commitSession(session)
-  const pair = header.split(';')[0]!
-  const index = pair.indexOf('=')
-  return { name: pair.slice(0, index), value: pair.slice(index + 1) }
+  // As a sign-in would: each portal's inactivity clock starts now.
+  const seenAt = Object.fromEntries(['customer', 'admin'].filter((portal) => portal in data).map((portal) => [portal, Date.now()]))
+  return { name: '__session', value: seal({ seenAt, ...data }, [E2E_SESSION_SECRET]) }
 }
 
 /** What a session cookie's value holds (to check what the server stored). */
 export async function readSessionCookie(value: string): Promise<Record<string, unknown>> {
-  const session = await storage.getSession(`__session=${value}`)
-  return session.data as Record<string, unknown>
+  const data = unseal(decodeURIComponent(value), [E2E_SESSION_SECRET])
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
 }
 
 /**

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test'
+import { E2E_PORT } from './support/constants'
+import { readSessionCookie } from './support/session'
+import { signInNewCustomer } from './support/sign-in'
+import { spawnServer } from './support/spawn-server'
+
+// P15: what a browser or a shared cache may keep of a signed-in page, and whose address counts.
+
+test('pages and data requests that depend on the session are never stored', async ({ page }) => {
+  await signInNewCustomer(page)
+  for (const path of ['/customer/dashboard', '/customer/profile', '/customer/dashboard.data', '/customer/signin']) {
+    const response = await page.request.get(path, { maxRedirects: 0 })
+    expect(response.headers()['cache-control'], path).toBe('no-store')
+    expect(response.headers()['vary'] ?? '', path).toMatch(/\bCookie\b/i)
+  }
+  // Fingerprinted build assets stay cacheable: only what depends on the session is private.
+  const script = await page.locator('link[href^="/build/"]').first().getAttribute('href')
+  const asset = await page.request.get(script!)
+  expect(asset.headers()['cache-control']).toMatch(/max-age=31536000/)
+})
+
+test('only signed-in pages renew the inactivity clock, inside the sealed session', async ({ page }) => {
+  await signInNewCustomer(page)
+  const sessionSetCookie = (headers: { name: string; value: string }[]) =>
+    headers.find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('__session='))?.value
+  // No separate activity cookie to drop or replay.
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__activity')
+
+  const missing = await page.request.get('/no-such-page')
+  expect(missing.status()).toBe(404)
+  expect(sessionSetCookie(missing.headersArray())).toBeUndefined()
+
+  const before = Date.now()
+  const dashboard = await page.request.get('/customer/dashboard')
+  expect(dashboard.status()).toBe(200)
+  const stamped = sessionSetCookie(dashboard.headersArray())
+  expect(stamped).toBeDefined()
+  const data = await readSessionCookie(stamped!.split(';')[0]!.slice('__session='.length))
+  expect((data.seenAt as { customer?: number }).customer).toBeGreaterThanOrEqual(before)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('Back after sign-out shows the sign-in page, not the patient profile', async ({ page }) => {
+    await signInNewCustomer(page)
+    await page.goto('/customer/profile')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/customer\/signin/)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/customer\/signin/)
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible()
+  })
+})
+
+test.describe('with the abuse limits on', () => {
+  const PORT = E2E_PORT + 50
+  let server: Awaited<ReturnType<typeof spawnServer>>
+  test.describe.configure({ mode: 'serial' })
+  test.beforeAll(async () => {
+    server = await spawnServer(PORT, { RATE_LIMITS: 'on' })
+  })
+  test.afterAll(async () => {
+    await server.stop()
+  })
+
+  test('a forged X-Forwarded-For does not give each attempt a new address', async ({ request }) => {
+    // 20 admin sign-ins per address in 15 minutes; distinct e-mails keep the per-e-mail limit out of it.
+    const statuses: number[] = []
+    for (let i = 1; i <= 21; i++) {
+      const response = await request.post(`${server.baseURL}/admin/signin`, {
+        form: { email: `forged-${i}@example.com`, password: 'Wrong#Pass1' },
+        headers: { 'X-Forwarded-For': `203.0.113.${i}` },
+        maxRedirects: 0,
+      })
+      statuses.push(response.status())
+    }
+    expect(statuses.slice(0, 20)).not.toContain(429)
+    expect(statuses[20]).toBe(429)
+  })
+
+  test('in development the server listens on loopback IPv4 only', async () => {
+    const dev = await spawnServer(PORT + 1, { NODE_ENV: 'development' })
+    try {
+      expect((await fetch(`http://127.0.0.1:${PORT + 1}/healthz`)).ok).toBe(true)
+      // Listening on every interface (the old default, '::') would accept this too.
+      await expect(fetch(`http://[::1]:${PORT + 1}/healthz`)).rejects.toThrow()
+    } finally {
+      await dev.stop()
+    }
+  })
+})
