@@ -1,4 +1,4 @@
-import type { Db } from './db.js'
+import type { Db } from './store/sql.js'
 import type { Portal } from './tokens.js'
 
 export type AdminRole = 'Standard Admin' | 'Super Admin'
@@ -24,14 +24,16 @@ function fromRow(row: AccountRow | undefined): Account | undefined {
 
 const COLUMNS = 'id, email, portal, password_hash, full_name, role, email_verified, token_version'
 
-export function findAccountByEmail(db: Db, email: string): Account | undefined {
-  return fromRow(
-    db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`).get(email) as AccountRow | undefined,
-  )
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
+  return fromRow(await db.get<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`, [email]))
 }
 
-export function findAccountById(db: Db, id: number): Account | undefined {
-  return fromRow(db.prepare(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`).get(id) as AccountRow | undefined)
+export async function findAccountById(db: Db, id: number): Promise<Account | undefined> {
+  return fromRow(await db.get<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`, [id]))
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  return (await db.get('SELECT 1 FROM accounts WHERE email = ?', [email])) !== undefined
 }
 
 export interface NewAccount {
@@ -43,52 +45,57 @@ export interface NewAccount {
   emailVerified?: boolean
 }
 
-/** Creates the account, and for a customer the empty profile row that GET profile reads. */
-export function insertAccount(db: Db, account: NewAccount): Account {
-  const create = db.transaction(() => {
-    const result = db
-      .prepare(
-        `INSERT INTO accounts (email, portal, password_hash, full_name, role, email_verified, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+/**
+ * Creates the account, and for a customer the empty profile row that GET profile reads. A second
+ * request for the same e-mail loses on the UNIQUE constraint (the caller checked before hashing,
+ * but two sign-ups can pass that check at once): it gets undefined, never a 500.
+ */
+export async function insertAccount(db: Db, account: NewAccount): Promise<Account | undefined> {
+  return db.transaction(async (tx) => {
+    const now = new Date().toISOString()
+    const inserted = await tx.get<{ id: number }>(
+      `INSERT INTO accounts (email, portal, password_hash, full_name, role, email_verified, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (email) DO NOTHING
+       RETURNING id`,
+      [
         account.email,
         account.portal,
         account.passwordHash,
         account.fullName ?? '',
         account.role ?? null,
         account.emailVerified ? 1 : 0,
-        new Date().toISOString(),
-      )
-    const id = Number(result.lastInsertRowid)
+        now,
+      ],
+    )
+    if (!inserted) return undefined
     if (account.portal === 'customer') {
-      db.prepare('INSERT INTO customer_profiles (account_id, updated_at) VALUES (?, ?)').run(
-        id,
-        new Date().toISOString(),
-      )
+      await tx.run('INSERT INTO customer_profiles (account_id, updated_at) VALUES (?, ?)', [inserted.id, now])
     }
-    return id
+    return findAccountById(tx, inserted.id)
   })
-  const created = findAccountById(db, create())
-  if (!created) throw new Error('account vanished right after insert')
-  return created
 }
 
-export function markEmailVerified(db: Db, accountId: number): void {
-  db.prepare('UPDATE accounts SET email_verified = 1 WHERE id = ?').run(accountId)
+export async function markEmailVerified(db: Db, accountId: number): Promise<void> {
+  await db.run('UPDATE accounts SET email_verified = 1 WHERE id = ?', [accountId])
 }
 
 /** New password; bumping token_version retires every access token issued before. */
-export function replacePassword(db: Db, accountId: number, passwordHash: string): void {
-  db.prepare('UPDATE accounts SET password_hash = ?, token_version = token_version + 1 WHERE id = ?').run(
+export async function replacePassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
+  await db.run('UPDATE accounts SET password_hash = ?, token_version = token_version + 1 WHERE id = ?', [
     passwordHash,
     accountId,
-  )
+  ])
 }
 
-export function countAdmins(db: Db): number {
-  const row = db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE portal = 'admin'").get() as { n: number }
-  return row.n
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM accounts WHERE portal = 'admin'")
+  return Number(row?.n ?? 0)
+}
+
+/** For the seed scripts, which backdate sign-ups. */
+export async function setCreatedAt(db: Db, accountId: number, createdAt: string): Promise<void> {
+  await db.run('UPDATE accounts SET created_at = ? WHERE id = ?', [createdAt, accountId])
 }
 
 export function adminView(account: Account): {

@@ -2,7 +2,7 @@
 // (provider/alerts-rules.ts) opens an alert for a new condition, refreshes the detail of one still
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
-import type { Db } from './db.js'
+import type { Db, SqlParam } from './store/sql.js'
 import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from './alerts-rules.js'
 
 export type AlertStatus = 'open' | 'acknowledged' | 'resolved'
@@ -39,47 +39,56 @@ export interface AlertView {
 }
 
 /** Brings the stored episodes of these patients in line with their current conditions. */
-export function syncAlerts(db: Db, conditions: Map<number, AlertCondition[]>, now = new Date()): void {
+export async function syncAlerts(db: Db, conditions: Map<number, AlertCondition[]>, now = new Date()): Promise<void> {
   const at = now.toISOString()
-  const unresolved = db
-    .prepare("SELECT id, account_id, kind, tier, detail FROM patient_alerts WHERE status <> 'resolved'")
-    .all() as Pick<AlertRow, 'id' | 'account_id' | 'kind' | 'tier' | 'detail'>[]
-  const stored = new Map(unresolved.map((row) => [`${row.account_id}:${row.kind}`, row]))
-  const byAccount = new Map<number, typeof unresolved>()
-  for (const row of unresolved) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row])
-  const insert = db.prepare(
-    `INSERT INTO patient_alerts (account_id, kind, tier, detail, status, opened_at) VALUES (?, ?, ?, ?, 'open', ?)`,
-  )
-  const refresh = db.prepare('UPDATE patient_alerts SET tier = ?, detail = ? WHERE id = ?')
-  const resolve = db.prepare("UPDATE patient_alerts SET status = 'resolved', resolved_at = ? WHERE id = ?")
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
+    const unresolved = await tx.all<Pick<AlertRow, 'id' | 'account_id' | 'kind' | 'tier' | 'detail'>>(
+      "SELECT id, account_id, kind, tier, detail FROM patient_alerts WHERE status <> 'resolved'",
+    )
+    const stored = new Map(unresolved.map((row) => [`${row.account_id}:${row.kind}`, row]))
+    const byAccount = new Map<number, typeof unresolved>()
+    for (const row of unresolved) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row])
     for (const [accountId, found] of conditions) {
       const holding = new Set<string>()
       for (const condition of found) {
         const key = `${accountId}:${condition.kind}`
         holding.add(key)
         const row = stored.get(key)
-        if (!row) insert.run(accountId, condition.kind, condition.tier, condition.detail, at)
-        else if (row.detail !== condition.detail || row.tier !== condition.tier) {
-          refresh.run(condition.tier, condition.detail, row.id)
+        if (!row) {
+          // Two evaluations at once (two admin reads, two processes) may both find no episode:
+          // the partial unique index on unresolved (patient, kind) keeps one, the other does nothing.
+          await tx.run(
+            `INSERT INTO patient_alerts (account_id, kind, tier, detail, status, opened_at)
+             VALUES (?, ?, ?, ?, 'open', ?) ON CONFLICT DO NOTHING`,
+            [accountId, condition.kind, condition.tier, condition.detail, at],
+          )
+        } else if (row.detail !== condition.detail || row.tier !== condition.tier) {
+          await tx.run('UPDATE patient_alerts SET tier = ?, detail = ? WHERE id = ?', [
+            condition.tier,
+            condition.detail,
+            row.id,
+          ])
         }
       }
       for (const row of byAccount.get(accountId) ?? []) {
-        if (!holding.has(`${accountId}:${row.kind}`)) resolve.run(at, row.id)
+        if (!holding.has(`${accountId}:${row.kind}`)) {
+          await tx.run(
+            "UPDATE patient_alerts SET status = 'resolved', resolved_at = ? WHERE id = ? AND status <> 'resolved'",
+            [at, row.id],
+          )
+        }
       }
     }
-  })()
+  })
 }
 
 /** Open alerts per patient: how many and the most urgent tier (1 is the most urgent). */
-export function openAlertSummary(db: Db): Map<number, { count: number; tier: AlertTier }> {
-  const rows = db
-    .prepare(
-      `SELECT account_id, COUNT(*) AS count, MIN(tier) AS tier FROM patient_alerts
-       WHERE status = 'open' GROUP BY account_id`,
-    )
-    .all() as { account_id: number; count: number; tier: AlertTier }[]
-  return new Map(rows.map((row) => [row.account_id, { count: row.count, tier: row.tier }]))
+export async function openAlertSummary(db: Db): Promise<Map<number, { count: number; tier: AlertTier }>> {
+  const rows = await db.all<{ account_id: number; count: number; tier: AlertTier }>(
+    `SELECT account_id, COUNT(*) AS count, MIN(tier) AS tier FROM patient_alerts
+     WHERE status = 'open' GROUP BY account_id`,
+  )
+  return new Map(rows.map((row) => [row.account_id, { count: Number(row.count), tier: row.tier }]))
 }
 
 const VIEW_SELECT = `
@@ -116,9 +125,9 @@ export interface AlertFilter {
 }
 
 /** Most urgent first, then newest. */
-export function listAlerts(db: Db, filter: AlertFilter): AlertView[] {
+export async function listAlerts(db: Db, filter: AlertFilter): Promise<AlertView[]> {
   const where: string[] = []
-  const params: unknown[] = []
+  const params: SqlParam[] = []
   if (filter.status) {
     where.push('a.status = ?')
     params.push(filter.status)
@@ -131,41 +140,46 @@ export function listAlerts(db: Db, filter: AlertFilter): AlertView[] {
     where.push('a.tier = ?')
     params.push(filter.tier)
   }
-  const rows = db
-    .prepare(
-      `${VIEW_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY CASE a.status WHEN 'open' THEN 0 WHEN 'acknowledged' THEN 1 ELSE 2 END, a.tier, a.opened_at DESC, a.id DESC
-       LIMIT ?`,
-    )
-    .all(...params, filter.limit) as (AlertRow & { patient_name: string })[]
+  const rows = await db.all<AlertRow & { patient_name: string }>(
+    `${VIEW_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY CASE a.status WHEN 'open' THEN 0 WHEN 'acknowledged' THEN 1 ELSE 2 END, a.tier, a.opened_at DESC, a.id DESC
+     LIMIT ?`,
+    [...params, filter.limit],
+  )
   return rows.map(toView)
 }
 
-export function findAlert(db: Db, id: number): AlertView | undefined {
-  const row = db.prepare(`${VIEW_SELECT} WHERE a.id = ?`).get(id) as
-    (AlertRow & { patient_name: string }) | undefined
+export async function findAlert(db: Db, id: number): Promise<AlertView | undefined> {
+  const row = await db.get<AlertRow & { patient_name: string }>(`${VIEW_SELECT} WHERE a.id = ?`, [id])
   return row && toView(row)
 }
 
-export function acknowledgeAlert(
+/**
+ * True when this call acknowledged the alert. Conditional on it still being open, in the same
+ * statement, so of two admins acknowledging at once exactly one wins and the other gets false
+ * (its note is not written over the first one's).
+ */
+export async function acknowledgeAlert(
   db: Db,
   id: number,
   actor: { id: number; email: string },
   note: string,
   now = new Date(),
-): void {
-  db.prepare(
+): Promise<boolean> {
+  const result = await db.run(
     `UPDATE patient_alerts SET status = 'acknowledged', acknowledged_at = ?, acknowledged_by_id = ?,
        acknowledged_by_email = ?, note = ? WHERE id = ? AND status = 'open'`,
-  ).run(now.toISOString(), actor.id, actor.email, note, id)
+    [now.toISOString(), actor.id, actor.email, note, id],
+  )
+  return result.changes > 0
 }
 
 /** Open alerts across all patients by tier, for the dashboard. */
-export function openAlertsByTier(db: Db): Record<'1' | '2' | '3', number> {
-  const rows = db
-    .prepare("SELECT tier, COUNT(*) AS count FROM patient_alerts WHERE status = 'open' GROUP BY tier")
-    .all() as { tier: AlertTier; count: number }[]
+export async function openAlertsByTier(db: Db): Promise<Record<'1' | '2' | '3', number>> {
+  const rows = await db.all<{ tier: AlertTier; count: number }>(
+    "SELECT tier, COUNT(*) AS count FROM patient_alerts WHERE status = 'open' GROUP BY tier",
+  )
   const byTier = { '1': 0, '2': 0, '3': 0 }
-  for (const row of rows) byTier[String(row.tier) as '1' | '2' | '3'] = row.count
+  for (const row of rows) byTier[String(row.tier) as '1' | '2' | '3'] = Number(row.count)
   return byTier
 }

@@ -1,4 +1,4 @@
-import type { Db } from './db.js'
+import type { Db } from './store/sql.js'
 import { hashOpaqueToken, newOpaqueToken } from './tokens.js'
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password'
@@ -7,45 +7,53 @@ export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000
 
 /** A fresh single-use token; earlier unused ones of the same purpose stop working. */
-export function issueEmailToken(
+export async function issueEmailToken(
   db: Db,
   accountId: number,
   purpose: EmailTokenPurpose,
   ttlMs: number,
-): string {
+): Promise<string> {
   const token = newOpaqueToken()
   const now = Date.now()
-  db.transaction(() => {
-    db.prepare('DELETE FROM email_tokens WHERE account_id = ? AND purpose = ?').run(accountId, purpose)
-    db.prepare(
-      'INSERT INTO email_tokens (token_hash, account_id, purpose, expires_at) VALUES (?, ?, ?, ?)',
-    ).run(hashOpaqueToken(token), accountId, purpose, now + ttlMs)
-  })()
+  await db.transaction(async (tx) => {
+    await tx.run('DELETE FROM email_tokens WHERE account_id = ? AND purpose = ?', [accountId, purpose])
+    await tx.run('INSERT INTO email_tokens (token_hash, account_id, purpose, expires_at) VALUES (?, ?, ?, ?)', [
+      hashOpaqueToken(token),
+      accountId,
+      purpose,
+      now + ttlMs,
+    ])
+  })
   return token
 }
 
 /**
  * Marks the token used and returns its account id, or null when it is unknown, of another purpose,
- * already used or expired. Synchronous, so two simultaneous redemptions cannot both succeed.
+ * already used or expired.
  */
-export function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): number | null {
-  const row = db
-    .prepare(
-      'SELECT id, account_id, expires_at, used_at FROM email_tokens WHERE token_hash = ? AND purpose = ?',
-    )
-    .get(hashOpaqueToken(token), purpose) as
-    { id: number; account_id: number; expires_at: number; used_at: number | null } | undefined
-  if (!row || row.used_at !== null || row.expires_at <= Date.now()) return null
-  db.prepare('UPDATE email_tokens SET used_at = ? WHERE id = ?').run(Date.now(), row.id)
-  return row.account_id
+export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | null> {
+  const now = Date.now()
+  // Single-use by construction: the check and the mark are one conditional UPDATE, so of two
+  // simultaneous redemptions (even from two processes) only one finds used_at still NULL.
+  const row = await db.get<{ account_id: number }>(
+    `UPDATE email_tokens SET used_at = ?
+     WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+     RETURNING account_id`,
+    [now, hashOpaqueToken(token), purpose, now],
+  )
+  return row ? row.account_id : null
 }
 
 /** Like consumeEmailToken but leaves the token usable; lets a request check it before slow work. */
-export function peekEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): number | null {
-  const row = db
-    .prepare('SELECT account_id, expires_at, used_at FROM email_tokens WHERE token_hash = ? AND purpose = ?')
-    .get(hashOpaqueToken(token), purpose) as
-    { account_id: number; expires_at: number; used_at: number | null } | undefined
-  if (!row || row.used_at !== null || row.expires_at <= Date.now()) return null
-  return row.account_id
+export async function peekEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | null> {
+  const row = await db.get<{ account_id: number }>(
+    'SELECT account_id FROM email_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?',
+    [hashOpaqueToken(token), purpose, Date.now()],
+  )
+  return row ? row.account_id : null
+}
+
+/** Voids every pending link of an account (deactivation). */
+export async function deleteEmailTokens(db: Db, accountId: number): Promise<void> {
+  await db.run('DELETE FROM email_tokens WHERE account_id = ?', [accountId])
 }

@@ -1,6 +1,6 @@
 // Extension (not in SPEC.md §7): the patient's health-log entries and daily targets in SQLite.
 // Every query is scoped by account, so one patient can never reach another's rows.
-import type { Db } from './db.js'
+import type { Db } from './store/sql.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from './entries-fields.js'
 
 /** An entry as the contract answers it: id, kind, then the kind's fields. */
@@ -36,17 +36,18 @@ function sourceOf(kind: EntryKind, fields: AnyFields): string {
 // Oldest first within a range: the order a week or a day is read in.
 const ORDER = 'ORDER BY day, time_of_day, id'
 
-export function insertEntry(db: Db, accountId: number, kind: EntryKind, fields: AnyFields): Entry {
+export async function insertEntry(db: Db, accountId: number, kind: EntryKind, fields: AnyFields): Promise<Entry> {
   const now = new Date().toISOString()
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
-  const result = db
-    .prepare(
-      `INSERT INTO health_entries (account_id, kind, day, time_of_day, fields, source, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(accountId, kind, date, timeOfDay(kind, fields), JSON.stringify(rest), source, now, now)
-  return { id: Number(result.lastInsertRowid), kind, ...fields, source } as Entry
+  const inserted = await db.get<{ id: number }>(
+    `INSERT INTO health_entries (account_id, kind, day, time_of_day, fields, source, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     RETURNING id`,
+    [accountId, kind, date, timeOfDay(kind, fields), JSON.stringify(rest), source, now, now],
+  )
+  if (!inserted) throw new Error('entry was not inserted')
+  return { id: inserted.id, kind, ...fields, source } as Entry
 }
 
 /**
@@ -54,123 +55,145 @@ export function insertEntry(db: Db, accountId: number, kind: EntryKind, fields: 
  * already gave one of this kind for the day, so syncing a day twice never duplicates it.
  * Returns true when a row was added.
  */
-export function insertImported(
+export async function insertImported(
   db: Db,
   accountId: number,
   kind: 'weight' | 'sleep',
   fields: EntryFields['weight'] | EntryFields['sleep'],
   service: { key: string; name: string },
-): boolean {
+): Promise<boolean> {
   const now = new Date().toISOString()
   const { date, ...rest } = fields
-  return (
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO health_entries
-           (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
-         VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)`,
-      )
-      .run(accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now).changes > 0
+  // The unique index on (account, kind, day, service) decides, not a prior SELECT: two syncs of
+  // the same day racing (two tabs, two processes) insert one row and the loser changes nothing.
+  const result = await db.run(
+    `INSERT INTO health_entries
+       (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
+     VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+    [accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now],
   )
+  return result.changes > 0
 }
 
 /** Whether the patient typed an entry of this kind for the day (what an import must not override). */
-export function hasManualEntry(db: Db, accountId: number, kind: EntryKind, date: string): boolean {
-  return (
-    db
-      .prepare(
-        'SELECT 1 FROM health_entries WHERE account_id = ? AND kind = ? AND day = ? AND imported_from IS NULL LIMIT 1',
-      )
-      .get(accountId, kind, date) !== undefined
+export async function hasManualEntry(db: Db, accountId: number, kind: EntryKind, date: string): Promise<boolean> {
+  const row = await db.get(
+    'SELECT 1 FROM health_entries WHERE account_id = ? AND kind = ? AND day = ? AND imported_from IS NULL LIMIT 1',
+    [accountId, kind, date],
   )
+  return row !== undefined
 }
 
-export function findEntry(db: Db, accountId: number, kind: EntryKind, id: number): Entry | undefined {
-  const row = db
-    .prepare(`SELECT ${COLUMNS} FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?`)
-    .get(id, accountId, kind) as EntryRow | undefined
+export async function hasEntries(db: Db, accountId: number): Promise<boolean> {
+  return (await db.get('SELECT 1 FROM health_entries WHERE account_id = ? LIMIT 1', [accountId])) !== undefined
+}
+
+export async function findEntry(db: Db, accountId: number, kind: EntryKind, id: number): Promise<Entry | undefined> {
+  const row = await db.get<EntryRow>(
+    `SELECT ${COLUMNS} FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?`,
+    [id, accountId, kind],
+  )
   return row && fromRow(row)
 }
 
 /** The vitamins record of a day (there is at most one per day). */
-export function findVitaminsOn(db: Db, accountId: number, date: string): Entry | undefined {
-  const row = db
-    .prepare(`SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND kind = 'vitamins' AND day = ?`)
-    .get(accountId, date) as EntryRow | undefined
+export async function findVitaminsOn(db: Db, accountId: number, date: string): Promise<Entry | undefined> {
+  const row = await db.get<EntryRow>(
+    `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND kind = 'vitamins' AND day = ?`,
+    [accountId, date],
+  )
   return row && fromRow(row)
 }
 
-export function replaceEntry(
+export async function replaceEntry(
   db: Db,
   accountId: number,
   kind: EntryKind,
   id: number,
   fields: AnyFields,
-): Entry {
+): Promise<Entry> {
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
   // An imported reading the patient corrects becomes theirs: it is no longer the service's to delete.
-  db.prepare(
+  await db.run(
     `UPDATE health_entries SET day = ?, time_of_day = ?, fields = ?, source = ?, imported_from = NULL,
        updated_at = ?
      WHERE id = ? AND account_id = ? AND kind = ?`,
-  ).run(
-    date,
-    timeOfDay(kind, fields),
-    JSON.stringify(rest),
-    source,
-    new Date().toISOString(),
-    id,
-    accountId,
-    kind,
+    [date, timeOfDay(kind, fields), JSON.stringify(rest), source, new Date().toISOString(), id, accountId, kind],
   )
   return { id, kind, ...fields, source } as Entry
 }
 
 /** True when a row was deleted. */
-export function deleteEntry(db: Db, accountId: number, kind: EntryKind, id: number): boolean {
-  return (
-    db
-      .prepare('DELETE FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?')
-      .run(id, accountId, kind).changes > 0
-  )
+export async function deleteEntry(db: Db, accountId: number, kind: EntryKind, id: number): Promise<boolean> {
+  const result = await db.run('DELETE FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?', [
+    id,
+    accountId,
+    kind,
+  ])
+  return result.changes > 0
 }
 
-export function listEntries(db: Db, accountId: number, kind: EntryKind, from: string, to: string): Entry[] {
-  const rows = db
-    .prepare(
-      `SELECT ${COLUMNS} FROM health_entries
-       WHERE account_id = ? AND kind = ? AND day BETWEEN ? AND ? ${ORDER}`,
-    )
-    .all(accountId, kind, from, to) as EntryRow[]
+/** Removes the patient's entries in [from, to] (the generated history replaces its window). */
+export async function deleteEntriesBetween(db: Db, accountId: number, from: string, to: string): Promise<number> {
+  const result = await db.run('DELETE FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?', [
+    accountId,
+    from,
+    to,
+  ])
+  return result.changes
+}
+
+export async function listEntries(
+  db: Db,
+  accountId: number,
+  kind: EntryKind,
+  from: string,
+  to: string,
+): Promise<Entry[]> {
+  const rows = await db.all<EntryRow>(
+    `SELECT ${COLUMNS} FROM health_entries
+     WHERE account_id = ? AND kind = ? AND day BETWEEN ? AND ? ${ORDER}`,
+    [accountId, kind, from, to],
+  )
   return rows.map(fromRow)
 }
 
 export type EntriesByKind = Record<EntryKind, Entry[]>
 export type LatestByKind = Record<EntryKind, Entry | null>
 
-export function listAllEntries(db: Db, accountId: number, from: string, to: string): EntriesByKind {
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ? ${ORDER}`)
-    .all(accountId, from, to) as EntryRow[]
+export async function listAllEntries(db: Db, accountId: number, from: string, to: string): Promise<EntriesByKind> {
+  const rows = await db.all<EntryRow>(
+    `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ? ${ORDER}`,
+    [accountId, from, to],
+  )
   const byKind = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, [] as Entry[]])) as EntriesByKind
   for (const row of rows) byKind[row.kind].push(fromRow(row))
   return byKind
 }
 
 /** The newest entry of each kind dated on or before `onOrBefore`, however long ago. */
-export function latestEntries(db: Db, accountId: number, onOrBefore: string): LatestByKind {
-  const statement = db.prepare(
-    `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND kind = ? AND day <= ?
-     ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1`,
-  )
-  const latest = Object.fromEntries(
-    ENTRY_KINDS.map((kind) => {
-      const row = statement.get(accountId, kind, onOrBefore) as EntryRow | undefined
-      return [kind, row ? fromRow(row) : null]
-    }),
-  )
+export async function latestEntries(db: Db, accountId: number, onOrBefore: string): Promise<LatestByKind> {
+  const latest: Partial<LatestByKind> = {}
+  for (const kind of ENTRY_KINDS) {
+    const row = await db.get<EntryRow>(
+      `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND kind = ? AND day <= ?
+       ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1`,
+      [accountId, kind, onOrBefore],
+    )
+    latest[kind] = row ? fromRow(row) : null
+  }
   return latest as LatestByKind
+}
+
+/** The date of the patient's first entry of any kind on or before `onOrBefore`, or null. */
+export async function firstEntryDate(db: Db, accountId: number, onOrBefore: string): Promise<string | null> {
+  const row = await db.get<{ day: string | null }>(
+    'SELECT MIN(day) AS day FROM health_entries WHERE account_id = ? AND day <= ?',
+    [accountId, onOrBefore],
+  )
+  return row?.day ?? null
 }
 
 // ---- Daily targets (the profile's preferences section) ----------------------------------------
@@ -187,27 +210,21 @@ export const DEFAULT_TARGETS: DailyTargets = {
   sleep_target_h: 7,
 }
 
-export function readTargets(db: Db, accountId: number): DailyTargets {
-  const row = db
-    .prepare(
-      'SELECT protein_target_g, water_target_ml, sleep_target_h FROM daily_targets WHERE account_id = ?',
-    )
-    .get(accountId) as DailyTargets | undefined
+export async function readTargets(db: Db, accountId: number): Promise<DailyTargets> {
+  const row = await db.get<DailyTargets>(
+    'SELECT protein_target_g, water_target_ml, sleep_target_h FROM daily_targets WHERE account_id = ?',
+    [accountId],
+  )
   return row ?? { ...DEFAULT_TARGETS }
 }
 
-export function saveTargets(db: Db, accountId: number, targets: DailyTargets): void {
-  db.prepare(
+export async function saveTargets(db: Db, accountId: number, targets: DailyTargets): Promise<void> {
+  await db.run(
     `INSERT INTO daily_targets (account_id, protein_target_g, water_target_ml, sleep_target_h, updated_at)
      VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(account_id) DO UPDATE SET protein_target_g = excluded.protein_target_g,
+     ON CONFLICT (account_id) DO UPDATE SET protein_target_g = excluded.protein_target_g,
        water_target_ml = excluded.water_target_ml, sleep_target_h = excluded.sleep_target_h,
        updated_at = excluded.updated_at`,
-  ).run(
-    accountId,
-    targets.protein_target_g,
-    targets.water_target_ml,
-    targets.sleep_target_h,
-    new Date().toISOString(),
+    [accountId, targets.protein_target_g, targets.water_target_ml, targets.sleep_target_h, new Date().toISOString()],
   )
 }

@@ -1,5 +1,5 @@
 import type { Account } from './accounts.js'
-import type { Db } from './db.js'
+import type { Db } from './store/sql.js'
 import { readTargets } from './entries-store.js'
 import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from './profile-sections.js'
 
@@ -39,21 +39,24 @@ interface SectionTypes {
   device_information: DeviceSection
 }
 
-function readRow(db: Db, accountId: number): ProfileRow {
-  const row = db
-    .prepare(
-      `SELECT personal, medical_history, bariatric_surgery, device_information, is_onboarded,
-              profile_completed, medical_completed, bariatric_completed, has_seen_tour
-       FROM customer_profiles WHERE account_id = ?`,
-    )
-    .get(accountId) as ProfileRow | undefined
+async function readRow(db: Db, accountId: number): Promise<ProfileRow> {
+  const row = await db.get<ProfileRow>(
+    `SELECT personal, medical_history, bariatric_surgery, device_information, is_onboarded,
+            profile_completed, medical_completed, bariatric_completed, has_seen_tour
+     FROM customer_profiles WHERE account_id = ?`,
+    [accountId],
+  )
   if (row) return row
   // Every customer gets a row at sign-up; this only covers rows lost to hand-edited databases.
-  db.prepare('INSERT OR IGNORE INTO customer_profiles (account_id, updated_at) VALUES (?, ?)').run(
+  await ensureRow(db, accountId)
+  return readRow(db, accountId)
+}
+
+function ensureRow(db: Db, accountId: number) {
+  return db.run('INSERT INTO customer_profiles (account_id, updated_at) VALUES (?, ?) ON CONFLICT (account_id) DO NOTHING', [
     accountId,
     new Date().toISOString(),
-  )
-  return readRow(db, accountId)
+  ])
 }
 
 function parseSection<T>(text: string | null): T | null {
@@ -70,13 +73,13 @@ function flagsOf(row: ProfileRow): ProfileFlags {
   }
 }
 
-export function readFlags(db: Db, accountId: number): ProfileFlags {
-  return flagsOf(readRow(db, accountId))
+export async function readFlags(db: Db, accountId: number): Promise<ProfileFlags> {
+  return flagsOf(await readRow(db, accountId))
 }
 
 /** The GET v1/auth/profile/ content: six sections as the contract shows them. */
-export function profileContent(db: Db, account: Account) {
-  const row = readRow(db, account.id)
+export async function profileContent(db: Db, account: Account) {
+  const row = await readRow(db, account.id)
   const personal = parseSection<PersonalSection>(row.personal)
   return {
     profile: { id: account.id, email: account.email, ...flagsOf(row) },
@@ -88,29 +91,60 @@ export function profileContent(db: Db, account: Account) {
       height_unit: personal?.height_unit ?? 'cm',
       weight_unit: personal?.weight_unit ?? 'kg',
       // Extension: the health log's daily targets (docs/provider-api.md, "Extensions").
-      ...readTargets(db, account.id),
+      ...(await readTargets(db, account.id)),
     },
   }
 }
 
 /** Stores a section and sets the flag that step completes (device: is_onboarded). */
-export function saveSection<S extends SectionName>(
+export async function saveSection<S extends SectionName>(
   db: Db,
   accountId: number,
   name: S,
   section: SectionTypes[S],
-): void {
-  readRow(db, accountId)
+): Promise<void> {
+  await ensureRow(db, accountId)
   // Both names come from SECTION_FLAGS, never from a request, so interpolating them is safe.
-  db.prepare(
+  await db.run(
     `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = 1, updated_at = ? WHERE account_id = ?`,
-  ).run(JSON.stringify(section), new Date().toISOString(), accountId)
+    [JSON.stringify(section), new Date().toISOString(), accountId],
+  )
 }
 
-export function markTourSeen(db: Db, accountId: number): void {
-  readRow(db, accountId)
-  db.prepare('UPDATE customer_profiles SET has_seen_tour = 1, updated_at = ? WHERE account_id = ?').run(
+export async function markTourSeen(db: Db, accountId: number): Promise<void> {
+  await ensureRow(db, accountId)
+  await db.run('UPDATE customer_profiles SET has_seen_tour = 1, updated_at = ? WHERE account_id = ?', [
     new Date().toISOString(),
     accountId,
-  )
+  ])
+}
+
+/** The personal section alone (units, initial weight), or null before the wizard's first step. */
+export async function readPersonalSection(db: Db, accountId: number): Promise<PersonalSection | null> {
+  const row = await db.get<{ personal: string | null }>('SELECT personal FROM customer_profiles WHERE account_id = ?', [
+    accountId,
+  ])
+  return row?.personal ? (JSON.parse(row.personal) as PersonalSection) : null
+}
+
+/** Replaces the personal section without touching the step flags (the preferences screen's units). */
+export async function replacePersonalSection(db: Db, accountId: number, personal: PersonalSection): Promise<void> {
+  await db.run('UPDATE customer_profiles SET personal = ?, updated_at = ? WHERE account_id = ?', [
+    JSON.stringify(personal),
+    new Date().toISOString(),
+    accountId,
+  ])
+}
+
+/** One raw section for the admin record (null when never saved). */
+export async function readSection<T>(
+  db: Db,
+  accountId: number,
+  column: 'personal' | 'medical_history' | 'bariatric_surgery',
+): Promise<T | null> {
+  // The column name comes from the type above, never from a request.
+  const row = await db.get<{ value: string | null }>(`SELECT ${column} AS value FROM customer_profiles WHERE account_id = ?`, [
+    accountId,
+  ])
+  return row?.value ? (JSON.parse(row.value) as T) : null
 }

@@ -21,7 +21,7 @@ export function changePasswordRoutes(ctx: ProviderContext): Route[] {
 }
 
 async function changePassword(ctx: ProviderContext, req: RequestInput, portal: Portal) {
-  const account: Account = authenticate(ctx, req.headers.authorization, portal)
+  const account: Account = await authenticate(ctx, req.headers.authorization, portal)
   const f = new FieldReader(jsonObjectBody(req))
   const oldPassword = f.text('old_password', {
     label: 'Current password',
@@ -35,10 +35,10 @@ async function changePassword(ctx: ProviderContext, req: RequestInput, portal: P
   }
   if (oldPassword === newPassword) throw new ApiError(400, SAME_PASSWORD, { new_password: [SAME_PASSWORD] })
   const passwordHash = await hashPassword(newPassword)
-  ctx.db.transaction(() => {
-    replacePassword(ctx.db, account.id, passwordHash)
-    revokeRefreshTokens(ctx.db, account.id)
-  })()
+  await ctx.db.transaction(async (tx) => {
+    await replacePassword(tx, account.id, passwordHash)
+    await revokeRefreshTokens(tx, account.id)
+  })
   const renewed = { ...account, token_version: account.token_version + 1 }
-  return { message: 'Password changed successfully.', content: issueSession(ctx, renewed) }
+  return { message: 'Password changed successfully.', content: await issueSession(ctx, renewed) }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { defaultSeedAdmins, seedDemoPatients } from '../../provider/index'
-import { seedDemoPatients as fromScriptModule } from '../../provider/seed-demo'
+import { seedDemoPatients as fromScriptModule } from '../../provider/dev/seed-demo'
 import { expectError, GOOD_PASSWORD, login, startTestProvider, SUPER, verifiedCustomer } from './helpers'
 
 const dirs: string[] = []

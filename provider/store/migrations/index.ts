@@ -1,6 +1,6 @@
-import { adminPatientsMigration } from './migrations-admin-patients.js'
-import { adminUsersMigration } from './migrations-admin-users.js'
-import { devicesMigration } from './migrations-devices.js'
+import { adminPatientsMigration } from './admin-patients.js'
+import { adminUsersMigration } from './admin-users.js'
+import { devicesMigration } from './devices.js'
 
 /**
  * Schema changes in order; the database's `user_version` records how many have run. Append only:
