@@ -3,11 +3,11 @@
 // medication and diet notes, which the record screen does not need.
 import { addDays, ageOn, bmi, idealBodyWeightKg, round1 } from './admin-patients-metrics.js'
 import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
-import { listAlerts, type AlertView } from './alerts-store.js'
-import { listConnections, type DeviceConnectionView } from './devices-store.js'
+import { listAlerts, type AlertView } from './store/alerts.js'
+import { listConnections, type DeviceConnectionView } from './store/devices.js'
 import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
 import { listPatientSnapshots, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
-import { readSection } from './profile-store.js'
+import { readSection } from './store/profiles.js'
 import { daysWithData } from './store/patients.js'
 import type { Db } from './store/sql.js'
 

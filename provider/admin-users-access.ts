@@ -1,6 +1,6 @@
 // Extension: role checks for the admin endpoints of P13 (docs/provider-api.md, "Admins").
-import type { Account, AdminRole } from './accounts.js'
-import { isDeactivated } from './admin-users-store.js'
+import type { Account, AdminRole } from './store/accounts.js'
+import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import type { RequestInput } from './http.js'

@@ -1,10 +1,10 @@
 // Extension (docs/provider-api.md, "Admins"): inviting an admin. The invitee gets a single-use link
 // to the admin reset-password screen in create mode, where they choose their first password.
 import { randomBytes } from 'node:crypto'
-import { findAccountByEmail, insertAccount, type Account, type AdminRole } from './accounts.js'
-import { hasPendingInvitation, markInvited, updateInvitee } from './admin-users-store.js'
+import { findAccountByEmail, insertAccount, type Account, type AdminRole } from './store/accounts.js'
+import { hasPendingInvitation, markInvited, updateInvitee } from './store/admins.js'
 import type { ProviderContext } from './context.js'
-import { issueEmailToken } from './email-tokens.js'
+import { issueEmailToken } from './store/email-tokens.js'
 import { ApiError } from './errors.js'
 import { sendInvitationMail } from './mailer.js'
 import { hashPassword } from './passwords.js'

@@ -4,8 +4,8 @@
 // numbers. Rule: a day the patient logged themselves keeps their entry; the reading is skipped.
 import { createHash } from 'node:crypto'
 import type { DeviceService } from './devices-catalogue.js'
-import { hasManualEntry, insertImported, latestEntries } from './entries-store.js'
-import { readPersonalSection } from './profile-store.js'
+import { hasManualEntry, insertImported, latestEntries } from './store/entries.js'
+import { readPersonalSection } from './store/profiles.js'
 import type { Db } from './store/sql.js'
 
 export const BACKFILL_DAYS = 14

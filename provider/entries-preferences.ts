@@ -1,10 +1,10 @@
 // Extension (not in SPEC.md §7): the profile's preferences section — display units (kept in the
 // personal section, where the wizard saves them) and the daily targets the health log is read against.
-import { readTargets, saveTargets, type DailyTargets } from './entries-store.js'
+import { readTargets, saveTargets, type DailyTargets } from './store/entries.js'
 import { ApiError } from './errors.js'
 import type { JsonObject } from './http.js'
 import { HEIGHT_UNITS, WEIGHT_UNITS, type PersonalSection } from './profile-sections.js'
-import { readPersonalSection, replacePersonalSection } from './profile-store.js'
+import { readPersonalSection, replacePersonalSection } from './store/profiles.js'
 import type { Db } from './store/sql.js'
 import { FieldReader } from './validation.js'
 

@@ -3,7 +3,7 @@
 // export is written to the audit log with who, when, the filters, the mode and the row count.
 import { ANY_ADMIN, requireAdminRole } from './admin-users-access.js'
 import { todayUtc } from './admin-patients-metrics.js'
-import { recordAuditEvent } from './audit.js'
+import { recordAuditEvent } from './store/audit.js'
 import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
 import { appliedFilters, filterSnapshots, readCohortFilters } from './exports-filters.js'

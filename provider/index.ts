@@ -19,7 +19,6 @@ import { tokenSecretFor } from './store/meta.js'
 import { openStore } from './store/open.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
-export { seedDemoPatients, DEMO_PATIENT_PASSWORD, type DemoPatient } from './dev/demo-patients.js'
 
 export interface ProviderOptions {
   /** The SQLite file lives at `${dataDir}/provider.sqlite`, created and migrated automatically. */

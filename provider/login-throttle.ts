@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js'
+import { countAttemptsBefore, deleteAttempt, deleteAttempts, insertAttempt } from './store/login-failures.js'
 import type { Db } from './store/sql.js'
 
 export const MAX_FAILURES = 10
@@ -18,30 +19,22 @@ const TOO_MANY = 'Too many attempts. Please try again later.'
  */
 export async function beginAttempt(db: Db, email: string): Promise<{ id: number }> {
   const now = Date.now()
-  await db.run('DELETE FROM login_failures WHERE at <= ?', [now - FAILURE_WINDOW_MS])
-  const attempt = await db.get<{ id: number }>('INSERT INTO login_failures (email, at) VALUES (?, ?) RETURNING id', [
-    email,
-    now,
-  ])
-  if (!attempt) throw new Error('login attempt was not recorded')
-  const ahead = await db.get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM login_failures WHERE email = ? AND at > ? AND id < ?',
-    [email, now - FAILURE_WINDOW_MS, attempt.id],
-  )
-  if (Number(ahead?.n ?? 0) >= MAX_FAILURES) {
+  const since = now - FAILURE_WINDOW_MS
+  const id = await insertAttempt(db, email, now, since)
+  if ((await countAttemptsBefore(db, email, since, id)) >= MAX_FAILURES) {
     // A throttled attempt is refused before any password check, so it is not a failure itself.
-    await abandonAttempt(db, attempt)
+    await deleteAttempt(db, id)
     throw new ApiError(429, TOO_MANY)
   }
-  return attempt
+  return { id }
 }
 
 /** The attempt ended without a wrong password (wrong portal, unverified…): it is not a failure. */
-export async function abandonAttempt(db: Db, attempt: { id: number }): Promise<void> {
-  await db.run('DELETE FROM login_failures WHERE id = ?', [attempt.id])
+export function abandonAttempt(db: Db, attempt: { id: number }): Promise<void> {
+  return deleteAttempt(db, attempt.id)
 }
 
 /** A successful sign-in forgives earlier failures. */
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.run('DELETE FROM login_failures WHERE email = ?', [email])
+export function clearFailures(db: Db, email: string): Promise<void> {
+  return deleteAttempts(db, email)
 }

@@ -1,4 +1,4 @@
-import type { Account } from './accounts.js'
+import type { Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { insertOutboxMail } from './store/outbox.js'
 import type { Db } from './store/sql.js'

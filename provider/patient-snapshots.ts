@@ -18,8 +18,8 @@ import {
   type AlertCondition,
   type AlertTier,
 } from './alerts-rules.js'
-import { openAlertSummary, syncAlerts } from './alerts-store.js'
-import { DEFAULT_TARGETS } from './entries-store.js'
+import { openAlertSummary, syncAlerts } from './store/alerts.js'
+import { DEFAULT_TARGETS } from './store/entries.js'
 import type { BariatricSection, PersonalSection } from './profile-sections.js'
 import {
   customerAccounts,

@@ -1,4 +1,4 @@
-import { countAdmins, emailTaken, insertAccount, type AdminRole } from './accounts.js'
+import { countAdmins, emailTaken, insertAccount, type AdminRole } from './store/accounts.js'
 import { hashPassword } from './passwords.js'
 import type { Db } from './store/sql.js'
 

@@ -1,4 +1,4 @@
-import { findAccountById, type Account } from './accounts.js'
+import { findAccountById, type Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import { accessEpoch } from './store/meta.js'

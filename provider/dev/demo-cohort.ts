@@ -1,8 +1,8 @@
 // Demo data for the admin portal (not run by itself): a small cohort with varied procedures, times
 // since surgery and logging habits, so that `npm start`'s dashboard, patients list and alerts show
 // something real. Idempotent: patients already there are left alone. Hook: seedDemoPatients
-// (provider/demo-patients.ts) calls `await seedDemoCohort(db)` after its own patients.
-import { emailTaken } from '../accounts.js'
+// (provider/dev/demo-patients.ts) calls `await seedDemoCohort(db)` after its own patients.
+import { emailTaken } from '../store/accounts.js'
 import { hashPassword } from '../passwords.js'
 import type { Db } from '../store/sql.js'
 import { generatedPatient, insertSeedPatient, SEED_PATIENT_PASSWORD } from './seed-patients.js'

@@ -1,7 +1,7 @@
 // Demo health logs for the onboarded demo patients: three weeks up to the day of seeding, made up
 // by fixed formulas (no randomness), so every run of the seed gives the same picture.
 import type { EntryFields, EntryKind } from '../entries-fields.js'
-import { hasEntries, insertEntry } from '../entries-store.js'
+import { hasEntries, insertEntry } from '../store/entries.js'
 import type { Db } from '../store/sql.js'
 
 const LBS_PER_KG = 2.20462

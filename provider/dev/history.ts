@@ -1,9 +1,9 @@
 // Development and benchmark only: a plausible daily health history for one patient, written in one
 // transaction (a year is ~3,000 rows in well under a second). Fixed formulas, no randomness, so a
 // test can predict every value: see historyDay().
-import { findAccountByEmail } from '../accounts.js'
+import { findAccountByEmail } from '../store/accounts.js'
 import type { EntryFields, EntryKind } from '../entries-fields.js'
-import { deleteEntriesBetween, insertEntry } from '../entries-store.js'
+import { deleteEntriesBetween, insertEntry } from '../store/entries.js'
 import { openStore } from '../store/open.js'
 import type { Db } from '../store/sql.js'
 

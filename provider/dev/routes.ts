@@ -1,6 +1,6 @@
 // Test and demo conveniences: every `__dev/` endpoint. Mounted only in dev mode (provider/index.ts),
 // so in production they are plain 404s; nothing in the production code imports this folder.
-import { findAccountByEmail, findAccountById, markEmailVerified, type Account } from '../accounts.js'
+import { findAccountByEmail, findAccountById, markEmailVerified, type Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { findService } from '../devices-catalogue.js'
 import {
@@ -10,7 +10,7 @@ import {
   findOpenAuthorization,
   setFailNextSync,
   setLastSyncedAt,
-} from '../devices-store.js'
+} from '../store/devices.js'
 import { isoDay } from '../devices-sync.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'

@@ -2,13 +2,13 @@
 // health log in one request, so list and dashboard tests need not click through sign-up and the
 // wizard dozens of times. Either `patients` (each field optional) or `count` generated ones.
 import { randomBytes } from 'node:crypto'
-import { emailTaken, insertAccount, setCreatedAt } from '../accounts.js'
+import { emailTaken, insertAccount, setCreatedAt } from '../store/accounts.js'
 import { addDays, todayUtc } from '../admin-patients-metrics.js'
-import { insertEntry } from '../entries-store.js'
+import { insertEntry } from '../store/entries.js'
 import { ApiError } from '../errors.js'
 import type { JsonObject } from '../http.js'
 import { hashPassword } from '../passwords.js'
-import { saveSection } from '../profile-store.js'
+import { saveSection } from '../store/profiles.js'
 import { SURGERY_TYPES, type BariatricSection, type PersonalSection } from '../profile-sections.js'
 import type { Db } from '../store/sql.js'
 

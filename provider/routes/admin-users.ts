@@ -1,6 +1,6 @@
 // Extension (docs/provider-api.md, "Extensions") — P13: admins (list, invite, change role,
 // deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
-import type { AdminRole } from '../accounts.js'
+import type { AdminRole } from '../store/accounts.js'
 import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
 import { inviteAdmin } from '../admin-users-invite.js'
 import {
@@ -9,8 +9,8 @@ import {
   listAdmins,
   reactivate,
   setRole,
-} from '../admin-users-store.js'
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent, type AuditAction } from '../audit.js'
+} from '../store/admins.js'
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent, type AuditAction } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { ApiError } from '../errors.js'
@@ -93,7 +93,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         f.done()
         if (target.status === 'deactivated') throw new ApiError(409, ADMIN_IS_DEACTIVATED)
         if (role === target.role) return { message: 'Role unchanged.', content: target }
-        // Checked and changed in one transaction (provider/admin-users-store.ts), so two Super
+        // Checked and changed in one transaction (provider/store/admins.ts), so two Super
         // Admins demoting each other at once cannot leave none.
         if (!(await setRole(ctx.db, target.id, role!))) throw new ApiError(409, LAST_SUPER_ADMIN)
         await recordAuditEvent(ctx.db, {

@@ -1,4 +1,4 @@
-import { adminView } from '../accounts.js'
+import { adminView } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import type { Route } from '../http.js'
 import { authenticate, redeemRefreshToken } from '../sessions.js'

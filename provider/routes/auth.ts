@@ -4,7 +4,7 @@ import {
   insertAccount,
   markEmailVerified,
   replacePassword,
-} from '../accounts.js'
+} from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import {
   consumeEmailToken,
@@ -12,7 +12,7 @@ import {
   peekEmailToken,
   RESET_PASSWORD_TTL_MS,
   VERIFY_EMAIL_TTL_MS,
-} from '../email-tokens.js'
+} from '../store/email-tokens.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { sendResetMail, sendVerificationMail } from '../mailer.js'

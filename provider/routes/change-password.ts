@@ -1,7 +1,7 @@
 // Extension (not in SPEC.md §7): a signed-in customer or admin changes their own password.
 // Other sessions of the account end (token version bump, refresh tokens revoked); this one goes
 // on with the fresh tokens in the answer.
-import { replacePassword, type Account } from '../accounts.js'
+import { replacePassword, type Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'

@@ -1,7 +1,7 @@
 // Extension (docs/provider-api.md, "Connected devices") — P12: a patient's connections to
 // health-data services (list, connect through a consent, complete, sync now, disconnect). The simulated
 // service's consent answers and the test controls are dev-only: provider/dev/routes.ts.
-import type { Account } from '../accounts.js'
+import type { Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import {
   DEVICE_SERVICES,
@@ -22,7 +22,7 @@ import {
   redeemCode,
   removeConnection,
   saveConnected,
-} from '../devices-store.js'
+} from '../store/devices.js'
 import { importReadings, syncFrom, syncThrough } from '../devices-sync.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'

@@ -1,6 +1,6 @@
 // Extension (not in SPEC.md §7; docs/provider-api.md "Extensions"): the patient's own health log
 // (weight, sleep, meals, water, vitamins) and the daily targets in the profile's preferences.
-import type { Account } from '../accounts.js'
+import type { Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { ENTRY_KINDS, isEntryKind, readEntry, type EntryKind } from '../entries-fields.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
@@ -14,7 +14,7 @@ import {
   listEntries,
   replaceEntry,
   type Entry,
-} from '../entries-store.js'
+} from '../store/entries.js'
 import { readPreferences, savePreferences } from '../entries-preferences.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'

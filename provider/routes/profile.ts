@@ -2,7 +2,7 @@ import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { readBariatric, readDevice, readMedical, readPersonal } from '../profile-sections.js'
-import { markTourSeen, profileContent, readFlags, saveSection } from '../profile-store.js'
+import { markTourSeen, profileContent, readFlags, saveSection } from '../store/profiles.js'
 import { authenticate } from '../sessions.js'
 
 export function profileRoutes(ctx: ProviderContext): Route[] {

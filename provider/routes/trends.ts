@@ -3,7 +3,7 @@
 // `from` is given. (Dev mode's POST __dev/seed-history/ lives in provider/dev/routes.ts.)
 import type { ProviderContext } from '../context.js'
 import type { RouterWithItems } from '../entries-router.js'
-import { firstEntryDate, listAllEntries } from '../entries-store.js'
+import { firstEntryDate, listAllEntries } from '../store/entries.js'
 import type { RequestInput } from '../http.js'
 import { authenticate } from '../sessions.js'
 import { FieldReader } from '../validation.js'

@@ -1,5 +1,5 @@
-import type { Db } from './store/sql.js'
-import type { Portal } from './tokens.js'
+import type { Db } from './sql.js'
+import type { Portal } from '../tokens.js'
 
 export type AdminRole = 'Standard Admin' | 'Super Admin'
 

@@ -1,5 +1,5 @@
-import type { Db } from './store/sql.js'
-import { hashOpaqueToken, newOpaqueToken } from './tokens.js'
+import type { Db } from './sql.js'
+import { hashOpaqueToken, newOpaqueToken } from '../tokens.js'
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password'
 

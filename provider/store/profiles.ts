@@ -1,7 +1,7 @@
 import type { Account } from './accounts.js'
-import type { Db } from './store/sql.js'
-import { readTargets } from './entries-store.js'
-import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from './profile-sections.js'
+import type { Db } from './sql.js'
+import { readTargets } from './entries.js'
+import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../profile-sections.js'
 
 export interface ProfileFlags {
   is_onboarded: boolean

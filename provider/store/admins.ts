@@ -2,8 +2,8 @@
 // and the changes a Super Admin can make to them.
 import type { AdminRole } from './accounts.js'
 import { deleteEmailTokens } from './email-tokens.js'
-import { revokeRefreshTokens } from './store/refresh-tokens.js'
-import type { Db } from './store/sql.js'
+import { revokeRefreshTokens } from './refresh-tokens.js'
+import type { Db } from './sql.js'
 
 export type AdminStatus = 'active' | 'invited' | 'deactivated'
 

@@ -2,8 +2,8 @@
 // (provider/alerts-rules.ts) opens an alert for a new condition, refreshes the detail of one still
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
-import type { Db, SqlParam } from './store/sql.js'
-import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from './alerts-rules.js'
+import type { Db, SqlParam } from './sql.js'
+import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../alerts-rules.js'
 
 export type AlertStatus = 'open' | 'acknowledged' | 'resolved'
 export const ALERT_STATUSES: readonly AlertStatus[] = ['open', 'acknowledged', 'resolved']

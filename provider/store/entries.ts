@@ -1,7 +1,7 @@
 // Extension (not in SPEC.md §7): the patient's health-log entries and daily targets in SQLite.
 // Every query is scoped by account, so one patient can never reach another's rows.
-import type { Db } from './store/sql.js'
-import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from './entries-fields.js'
+import type { Db } from './sql.js'
+import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
 
 /** An entry as the contract answers it: id, kind, then the kind's fields. */
 export type Entry = { [K in EntryKind]: { id: number; kind: K; source: string } & EntryFields[K] }[EntryKind]

@@ -1,6 +1,6 @@
 // Extension (docs/provider-api.md, "Extensions"): HIPAA-style audit trail. The provider is the system
 // of record, so events are written where the access happens, not by the app.
-import type { Db, SqlParam } from './store/sql.js'
+import type { Db, SqlParam } from './sql.js'
 
 export const AUDIT_ACTIONS = [
   'sign_in',
