@@ -14,30 +14,60 @@ export function databasePath(dataDir: string): string {
 /** Prepared statements are reused by text; dynamic filters make a bounded set of texts, capped anyway. */
 const STATEMENT_CACHE_LIMIT = 500
 
+export interface MigrationReport {
+  from: number
+  to: number
+  /** Names of the migrations this call applied, in order. */
+  applied: string[]
+}
+
 /** Opens (creating if needed) `${dataDir}/provider.sqlite` and brings its schema up to date. */
 export async function openSqliteStore(dataDir: string): Promise<Store> {
+  return (await openAndMigrate(dataDir)).store
+}
+
+/** For `npm run db:migrate`: what opening the database applied. */
+export async function migrateSqlite(dataDir: string): Promise<MigrationReport> {
+  const { store, report } = await openAndMigrate(dataDir)
+  await store.close()
+  return report
+}
+
+async function openAndMigrate(dataDir: string): Promise<{ store: Store; report: MigrationReport }> {
   mkdirSync(dataDir, { recursive: true })
   const raw = new Database(databasePath(dataDir))
+  let report: MigrationReport
   try {
     // First, so that the pragmas and migrations below wait for a seed script holding the same file.
     raw.pragma('busy_timeout = 5000')
     raw.pragma('journal_mode = WAL')
     raw.pragma('foreign_keys = ON')
-    migrate(raw)
+    report = migrate(raw)
   } catch (error) {
     raw.close()
     throw error
   }
-  return new SqliteStore(raw)
+  return { store: new SqliteStore(raw), report }
 }
 
-/** IMMEDIATE, and the version read inside, so two processes opening a new file migrate it once. */
-function migrate(raw: Database.Database): void {
-  raw
-    .transaction(() => {
+/**
+ * `user_version` counts the migrations applied (databases made before the files existed already
+ * hold 5). IMMEDIATE, and the version read inside, so two processes opening a new file migrate it
+ * once. A database newer than this code is refused rather than run against an unknown schema.
+ */
+function migrate(raw: Database.Database): MigrationReport {
+  return raw
+    .transaction((): MigrationReport => {
       const current = Number(raw.pragma('user_version', { simple: true }))
-      for (let version = current; version < migrations.length; version++) raw.exec(migrations[version])
-      if (current < migrations.length) raw.pragma(`user_version = ${migrations.length}`)
+      if (current > migrations.length) {
+        throw new Error(
+          `provider.sqlite is at schema version ${current}, newer than this code knows (${migrations.length})`,
+        )
+      }
+      const pending = migrations.slice(current)
+      for (const migration of pending) raw.exec(migration.up)
+      if (pending.length > 0) raw.pragma(`user_version = ${migrations.length}`)
+      return { from: current, to: migrations.length, applied: pending.map((migration) => migration.name) }
     })
     .immediate()
 }
@@ -66,14 +96,16 @@ class SqliteStore implements Store {
   /**
    * One connection serves every request, so a statement from outside an open transaction would
    * otherwise run inside it (and be committed or rolled back with it): it waits for the end instead.
+   * Callers loop `while (this.busy) await this.busy` themselves and then act with no await in
+   * between; a helper returning a promise would put a tick between the check and the statement,
+   * in which a transaction could begin.
    */
-  private async idle(): Promise<void> {
+  private assertOutsideTransaction(): void {
     // Inside a transaction, a statement on the outer handle would wait for that transaction to
     // end, which waits for the statement: fail loudly instead of hanging.
     if (insideTransaction.getStore() === this) {
       throw new Error('A statement inside a transaction must use the transaction handle (tx), not the store')
     }
-    while (this.busy) await this.busy
   }
 
   // The direct forms, used by the transaction handle (which already holds the connection).
@@ -90,23 +122,27 @@ class SqliteStore implements Store {
   }
 
   async all<T>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
-    await this.idle()
+    this.assertOutsideTransaction()
+    while (this.busy) await this.busy
     return this.allNow<T>(sql, params)
   }
 
   async get<T>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
-    await this.idle()
+    this.assertOutsideTransaction()
+    while (this.busy) await this.busy
     return this.getNow<T>(sql, params)
   }
 
   async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
-    await this.idle()
+    this.assertOutsideTransaction()
+    while (this.busy) await this.busy
     return this.runNow(sql, params)
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    await this.idle()
-    // No await between the check above and taking the connection, so no one else can take it.
+    this.assertOutsideTransaction()
+    while (this.busy) await this.busy
+    // No await between the last check above and taking the connection, so no one else can take it.
     let release = () => {}
     this.busy = new Promise<void>((resolve) => (release = resolve))
     try {
@@ -151,7 +187,7 @@ class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.idle()
+    while (this.busy) await this.busy
     this.statements.clear()
     this.raw.close()
   }
