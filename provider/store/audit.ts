@@ -82,9 +82,10 @@ export async function listAuditEvents(
     params.push(filters.action)
   }
   if (filters.actor) {
-    // instr() rather than LIKE so that '%' and '_' in the filter are plain characters.
-    where.push('instr(lower(e.actor_email), ?) > 0')
-    params.push(filters.actor.toLowerCase())
+    // LIKE with the filter's own '%', '_' and '\' escaped, so they are plain characters; lower() on
+    // both sides, as PostgreSQL's LIKE is case-sensitive where SQLite's is not.
+    where.push("lower(e.actor_email) LIKE ? ESCAPE '\\'")
+    params.push(`%${filters.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
   }
   if (filters.from) {
     where.push('e.at >= ?')

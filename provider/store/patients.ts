@@ -101,18 +101,31 @@ export interface ExportEntryRow {
   fields: string
 }
 
-/** The entries of these patients within [from, to], oldest first, at most `limit`. */
-export function entriesOf(
+/** Ids per query: far below both engines' limits on bound parameters (SQLite 32,766, PostgreSQL 65,535). */
+const IDS_PER_QUERY = 500
+
+/** The entries of these patients within [from, to], oldest first per patient, at most `limit`. */
+export async function entriesOf(
   db: Db,
   accountIds: readonly number[],
   from: string,
   to: string,
   limit: number,
 ): Promise<ExportEntryRow[]> {
-  return db.all<ExportEntryRow>(
-    `SELECT account_id, kind, day, time_of_day, fields FROM health_entries
-     WHERE account_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day <= ?
-     ORDER BY account_id, day, time_of_day, id LIMIT ?`,
-    [JSON.stringify(accountIds), from, to, limit],
-  )
+  // Plain IN lists (valid on both engines), a slice of ascending ids at a time: the rows come
+  // ordered by account first, so the slices' answers concatenate in order.
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b)
+  const rows: ExportEntryRow[] = []
+  for (let start = 0; start < ids.length && rows.length < limit; start += IDS_PER_QUERY) {
+    const slice = ids.slice(start, start + IDS_PER_QUERY)
+    rows.push(
+      ...(await db.all<ExportEntryRow>(
+        `SELECT account_id, kind, day, time_of_day, fields FROM health_entries
+         WHERE account_id IN (${slice.map(() => '?').join(', ')}) AND day >= ? AND day <= ?
+         ORDER BY account_id, day, time_of_day, id LIMIT ?`,
+        [...slice, from, to, limit - rows.length],
+      )),
+    )
+  }
+  return rows
 }
