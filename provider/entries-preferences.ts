@@ -4,7 +4,7 @@ import { readTargets, saveTargets, type DailyTargets } from './store/entries.js'
 import { ApiError } from './errors.js'
 import type { JsonObject } from './http.js'
 import { HEIGHT_UNITS, WEIGHT_UNITS, type PersonalSection } from './profile-sections.js'
-import { readPersonalSection, replacePersonalSection } from './store/profiles.js'
+import { lockProfile, readPersonalSection, replacePersonalSection } from './store/profiles.js'
 import type { Db } from './store/sql.js'
 import { FieldReader } from './validation.js'
 
@@ -47,7 +47,9 @@ export async function savePreferences(db: Db, accountId: number, body: JsonObjec
   f.done()
 
   await db.transaction(async (tx) => {
-    // Read inside the transaction, so two saves at once cannot each keep the other's old units.
+    // Locked, then read inside the transaction, so two saves at once cannot each write back the
+    // other's old units or targets.
+    await lockProfile(tx, accountId)
     const personal = await readPersonalSection(tx, accountId)
     if ((heightUnit || weightUnit) && !personal) throw new ApiError(409, PERSONAL_FIRST)
     if (personal && (heightUnit || weightUnit)) {

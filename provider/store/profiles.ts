@@ -119,6 +119,15 @@ export async function markTourSeen(db: Db, accountId: number): Promise<void> {
   ])
 }
 
+/**
+ * Write-locks the patient's profile row until the transaction ends (a no-op UPDATE: row lock on
+ * PostgreSQL, the database write lock on SQLite), so a read-modify-write of a section inside the
+ * transaction cannot lose a concurrent one. `SELECT … FOR UPDATE` would do on PostgreSQL only.
+ */
+export async function lockProfile(tx: Db, accountId: number): Promise<void> {
+  await tx.run('UPDATE customer_profiles SET updated_at = updated_at WHERE account_id = ?', [accountId])
+}
+
 /** The personal section alone (units, initial weight), or null before the wizard's first step. */
 export async function readPersonalSection(db: Db, accountId: number): Promise<PersonalSection | null> {
   const row = await db.get<{ personal: string | null }>('SELECT personal FROM customer_profiles WHERE account_id = ?', [
