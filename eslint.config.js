@@ -17,6 +17,22 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // P14: the store owns the connection. Only the SQLite engine module knows better-sqlite3, and
+  // production code never imports the development folder (provider/index.ts loads its routes
+  // lazily, in dev mode only).
+  {
+    files: ['provider/**/*.ts'],
+    ignores: ['provider/store/sqlite.ts', 'provider/dev/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'better-sqlite3', message: 'Go through the store (provider/store/), which owns the connection.' }],
+          patterns: [{ group: ['**/dev/*'], message: 'Development-only code: import it from provider/dev/ or the seed scripts only.' }],
+        },
+      ],
+    },
+  },
   {
     files: ['app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

@@ -3,11 +3,13 @@
 // medication and diet notes, which the record screen does not need.
 import { addDays, ageOn, bmi, idealBodyWeightKg, round1 } from './admin-patients-metrics.js'
 import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
-import { listAlerts, type AlertView } from './alerts-store.js'
-import type { Db } from './db.js'
-import { listConnections, type DeviceConnectionView } from './devices-store.js'
+import { listAlerts, type AlertView } from './store/alerts.js'
+import { listConnections, type DeviceConnectionView } from './store/devices.js'
 import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
 import { listPatientSnapshots, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
+import { readSection } from './store/profiles.js'
+import { daysWithData } from './store/patients.js'
+import type { Db } from './store/sql.js'
 
 export const ADHERENCE_WINDOW_DAYS = 30
 const ALERT_HISTORY = 20
@@ -70,36 +72,16 @@ export interface PatientDetail {
   weight_unit: PersonalSection['weight_unit']
 }
 
-function section<T>(
-  db: Db,
-  accountId: number,
-  column: 'personal' | 'medical_history' | 'bariatric_surgery',
-): T | null {
-  const row = db
-    .prepare(`SELECT ${column} AS value FROM customer_profiles WHERE account_id = ?`)
-    .get(accountId) as { value: string | null } | undefined
-  return row?.value ? (JSON.parse(row.value) as T) : null
-}
-
-function daysWithData(db: Db, accountId: number, from: string, to: string): number {
-  const row = db
-    .prepare(
-      'SELECT COUNT(DISTINCT day) AS n FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?',
-    )
-    .get(accountId, from, to) as { n: number }
-  return row.n
-}
-
 /** Undefined for an id that is not a patient's. */
-export function patientDetail(db: Db, accountId: number, today: string): PatientDetail | undefined {
+export async function patientDetail(db: Db, accountId: number, today: string): Promise<PatientDetail | undefined> {
   // Through the snapshots, so that the alerts shown are evaluated on today's data.
-  const snapshot = listPatientSnapshots(db, today).find((candidate) => candidate.id === accountId)
+  const snapshot = (await listPatientSnapshots(db, today)).find((candidate) => candidate.id === accountId)
   if (!snapshot) return undefined
-  const personal = section<PersonalSection>(db, accountId, 'personal')
-  const medical = section<MedicalSection>(db, accountId, 'medical_history')
-  const bariatric = section<BariatricSection>(db, accountId, 'bariatric_surgery')
+  const personal = await readSection<PersonalSection>(db, accountId, 'personal')
+  const medical = await readSection<MedicalSection>(db, accountId, 'medical_history')
+  const bariatric = await readSection<BariatricSection>(db, accountId, 'bariatric_surgery')
   const from = addDays(today, -(ADHERENCE_WINDOW_DAYS - 1))
-  const protein = [...(proteinByDay(db, from, today, accountId).get(accountId)?.values() ?? [])]
+  const protein = [...((await proteinByDay(db, from, today, accountId)).get(accountId)?.values() ?? [])]
   const onTarget = protein.filter((grams) => grams >= snapshot.protein_target_g).length
   const threshold = regainThresholdPercent()
   const regain = weightRegain(snapshot.current_kg, snapshot.nadir_kg, threshold)
@@ -145,15 +127,15 @@ export function patientDetail(db: Db, accountId: number, today: string): Patient
       window_days: ADHERENCE_WINDOW_DAYS,
       from,
       to: today,
-      days_with_data: daysWithData(db, accountId, from, today),
+      days_with_data: await daysWithData(db, accountId, from, today),
       protein_target_g: snapshot.protein_target_g,
       protein_days_logged: protein.length,
       protein_days_on_target: onTarget,
       protein_hit_rate: protein.length ? Math.round((onTarget / protein.length) * 100) : null,
     },
     regain: regain && { threshold_percent: threshold, ...regain },
-    alerts: listAlerts(db, { status: null, patientId: accountId, tier: null, limit: ALERT_HISTORY }),
-    devices: listConnections(db, accountId),
+    alerts: await listAlerts(db, { status: null, patientId: accountId, tier: null, limit: ALERT_HISTORY }),
+    devices: await listConnections(db, accountId),
     last_sync_at: snapshot.last_sync_at,
     last_entry_day: snapshot.last_entry_day,
     days_since_last_data: snapshot.days_since_last_data,

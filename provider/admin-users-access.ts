@@ -1,6 +1,6 @@
 // Extension: role checks for the admin endpoints of P13 (docs/provider-api.md, "Admins").
-import type { Account, AdminRole } from './accounts.js'
-import { isDeactivated } from './admin-users-store.js'
+import type { Account, AdminRole } from './store/accounts.js'
+import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import type { RequestInput } from './http.js'
@@ -15,9 +15,13 @@ export const ANY_ADMIN: readonly AdminRole[] = ['Standard Admin', 'Super Admin']
  * every request, so a role change applies at once). A deactivated account's tokens were retired
  * when it was deactivated; it is checked here again so that no other path can bring them back.
  */
-export function requireAdminRole(ctx: ProviderContext, req: RequestInput, roles: readonly AdminRole[]): Account {
-  const account = authenticate(ctx, req.headers.authorization, 'admin')
-  if (isDeactivated(ctx.db, account.id)) throw unauthorized()
+export async function requireAdminRole(
+  ctx: ProviderContext,
+  req: RequestInput,
+  roles: readonly AdminRole[],
+): Promise<Account> {
+  const account = await authenticate(ctx, req.headers.authorization, 'admin')
+  if (await isDeactivated(ctx.db, account.id)) throw unauthorized()
   if (!account.role || !roles.includes(account.role)) throw new ApiError(403, FORBIDDEN)
   return account
 }

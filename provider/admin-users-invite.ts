@@ -1,11 +1,12 @@
 // Extension (docs/provider-api.md, "Admins"): inviting an admin. The invitee gets a single-use link
 // to the admin reset-password screen in create mode, where they choose their first password.
 import { randomBytes } from 'node:crypto'
-import { findAccountByEmail, insertAccount, type Account, type AdminRole } from './accounts.js'
-import { markInvited } from './admin-users-store.js'
+import { findAccountByEmail, insertAccount, type Account, type AdminRole } from './store/accounts.js'
+import { hasPendingInvitation, markInvited, updateInvitee } from './store/admins.js'
 import type { ProviderContext } from './context.js'
-import { issueEmailToken } from './email-tokens.js'
+import { issueEmailToken } from './store/email-tokens.js'
 import { ApiError } from './errors.js'
+import { sendInvitationMail } from './mailer.js'
 import { hashPassword } from './passwords.js'
 
 /** Longer than a reset link (1 hour): an invitation is often opened a day or two later. */
@@ -23,17 +24,16 @@ export async function inviteAdmin(
   inviter: Account,
   invitee: { email: string; full_name: string; role: AdminRole },
 ): Promise<{ account: Account; outcome: InviteOutcome }> {
-  let account = findAccountByEmail(ctx.db, invitee.email)
+  const taken = () => new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  let account = await findAccountByEmail(ctx.db, invitee.email)
   let outcome: InviteOutcome = 'reinvited'
-  if (account && !isPendingInvitation(ctx, account)) {
-    throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
-  }
+  if (account && !(await isPendingInvitation(ctx, account))) throw taken()
   if (!account) {
     // Nobody knows this password, so the account cannot be used until the invitation is accepted.
     const passwordHash = await hashPassword(randomBytes(24).toString('base64url'))
-    // Checked again: another request may have created the account while we were hashing.
-    if (findAccountByEmail(ctx.db, invitee.email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
-    account = insertAccount(ctx.db, {
+    // Another request may create the account while we were hashing: the insert then finds the
+    // e-mail taken (UNIQUE, ON CONFLICT DO NOTHING) and this one answers 409.
+    account = await insertAccount(ctx.db, {
       email: invitee.email,
       portal: 'admin',
       passwordHash,
@@ -41,38 +41,18 @@ export async function inviteAdmin(
       role: invitee.role,
       emailVerified: false,
     })
+    if (!account) throw taken()
     outcome = 'invited'
   } else {
-    ctx.db.prepare('UPDATE accounts SET full_name = ?, role = ? WHERE id = ?').run(
-      invitee.full_name,
-      invitee.role,
-      account.id,
-    )
+    await updateInvitee(ctx.db, account.id, invitee.full_name, invitee.role)
   }
-  markInvited(ctx.db, account.id, inviter.id)
-  sendInvitationMail(ctx, invitee.email, inviter, issueEmailToken(ctx.db, account.id, 'reset_password', INVITATION_TTL_MS))
+  await markInvited(ctx.db, account.id, inviter.id)
+  const token = await issueEmailToken(ctx.db, account.id, 'reset_password', INVITATION_TTL_MS)
+  await sendInvitationMail(ctx, invitee.email, inviter, token)
   return { account, outcome }
 }
 
-function isPendingInvitation(ctx: ProviderContext, account: Account): boolean {
+async function isPendingInvitation(ctx: ProviderContext, account: Account): Promise<boolean> {
   if (account.portal !== 'admin' || account.email_verified) return false
-  const row = ctx.db.prepare('SELECT invited_at, deactivated_at FROM accounts WHERE id = ?').get(account.id) as
-    { invited_at: string | null; deactivated_at: string | null }
-  return row.invited_at !== null && row.deactivated_at === null
-}
-
-/** The same outbox row provider/mailer.ts writes for its mails. */
-function sendInvitationMail(ctx: ProviderContext, email: string, inviter: Account, token: string): void {
-  const link = `${ctx.appUrl}/admin/reset-password?${new URLSearchParams({ token, createPassword: 'true' })}`
-  const from = inviter.full_name ? `${inviter.full_name} (${inviter.email})` : inviter.email
-  ctx.db
-    .prepare('INSERT INTO outbox (to_email, subject, body, links, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(
-      email,
-      "You're invited to the BariCare Admin Portal",
-      `${from} invited you to the BariCare Admin Portal.\n\nCreate your password within 7 days:\n${link}\n\n` +
-        'If you did not expect this invitation, you can ignore this message.',
-      JSON.stringify([link]),
-      new Date().toISOString(),
-    )
+  return hasPendingInvitation(ctx.db, account.id)
 }

@@ -1,5 +1,5 @@
 // Extension (docs/provider-api.md, "Extensions"): when a patient needs a clinician's attention.
-// Pure: the facts come from provider/patient-snapshots.ts, the episodes live in provider/alerts-store.ts.
+// Pure: the facts come from provider/patient-snapshots.ts, the episodes live in provider/store/alerts.ts.
 //
 // Tier 1 (act soon)  weight_regain   current weight ≥ the lowest logged weight (nadir) + threshold %
 // Tier 2 (follow up) no_recent_data  an onboarded patient has logged nothing for 7+ days

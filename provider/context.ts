@@ -1,4 +1,4 @@
-import type { Db } from './db.js'
+import type { Db } from './store/sql.js'
 
 /** What every route needs, resolved once at start-up. */
 export interface ProviderContext {

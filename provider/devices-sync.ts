@@ -3,10 +3,10 @@
 // sleep — made from fixed formulas seeded by patient and day, so re-syncing a day gives the same
 // numbers. Rule: a day the patient logged themselves keeps their entry; the reading is skipped.
 import { createHash } from 'node:crypto'
-import type { Db } from './db.js'
 import type { DeviceService } from './devices-catalogue.js'
-import { hasManualEntry, insertImported, latestEntries } from './entries-store.js'
-import type { WeightUnit } from './profile-sections.js'
+import { hasManualEntry, insertImported, latestEntries } from './store/entries.js'
+import { readPersonalSection } from './store/profiles.js'
+import type { Db } from './store/sql.js'
 
 export const BACKFILL_DAYS = 14
 /** However long a connection was idle, one sync reaches back at most this far. */
@@ -49,26 +49,22 @@ function unit(...parts: (string | number)[]): number {
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals
 
-function weightUnitOf(db: Db, accountId: number): { unit: WeightUnit; initialKg: number | null } {
-  const row = db.prepare('SELECT personal FROM customer_profiles WHERE account_id = ?').get(accountId) as
-    { personal: string | null } | undefined
-  const personal = row?.personal
-    ? (JSON.parse(row.personal) as { weight_unit?: WeightUnit; initial_weight?: number })
-    : {}
-  return { unit: personal.weight_unit === 'lbs' ? 'lbs' : 'kg', initialKg: personal.initial_weight ?? null }
+async function weightUnitOf(db: Db, accountId: number): Promise<{ unit: 'kg' | 'lbs'; initialKg: number | null }> {
+  const personal = await readPersonalSection(db, accountId)
+  return { unit: personal?.weight_unit === 'lbs' ? 'lbs' : 'kg', initialKg: personal?.initial_weight ?? null }
 }
 
 /**
  * Imports the readings from `from` to `through` (both included; sleep only for nights that have
  * ended, i.e. before `through`). Idempotent per kind, day and service.
  */
-export function importReadings(
+export async function importReadings(
   db: Db,
   accountId: number,
   service: DeviceService,
   from: string,
   through: string,
-): SyncResult {
+): Promise<SyncResult> {
   const result: SyncResult = {
     from,
     to: through,
@@ -76,19 +72,19 @@ export function importReadings(
     skipped_manual: { weight: 0, sleep: 0 },
   }
   if (from > through) return result
-  const profile = weightUnitOf(db, accountId)
-  const latest = latestEntries(db, accountId, addDays(from, -1)).weight
+  const profile = await weightUnitOf(db, accountId)
+  const latest = (await latestEntries(db, accountId, addDays(from, -1))).weight
   let weightKg = (latest?.kind === 'weight' ? latest.weight : null) ?? profile.initialKg ?? DEFAULT_WEIGHT_KG
   const target = { key: service.service, name: service.service_name }
 
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     for (let day = from; day <= through; day = addDays(day, 1)) {
       // About half a kilo a week down, with a little day-to-day wobble.
       weightKg = weightKg - 0.07 + (unit(accountId, day, 'w') - 0.5) * 0.3
-      if (hasManualEntry(db, accountId, 'weight', day)) result.skipped_manual.weight++
+      if (await hasManualEntry(tx, accountId, 'weight', day)) result.skipped_manual.weight++
       else if (
-        insertImported(
-          db,
+        await insertImported(
+          tx,
           accountId,
           'weight',
           {
@@ -104,7 +100,7 @@ export function importReadings(
         result.imported.weight++
 
       if (day >= through) continue
-      if (hasManualEntry(db, accountId, 'sleep', day)) {
+      if (await hasManualEntry(tx, accountId, 'sleep', day)) {
         result.skipped_manual.sleep++
         continue
       }
@@ -113,8 +109,8 @@ export function importReadings(
       const wakeMinutes = (bedMinutes + Math.round(hours * 60)) % (24 * 60)
       const clock = (minutes: number) =>
         `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-      const added = insertImported(
-        db,
+      const added = await insertImported(
+        tx,
         accountId,
         'sleep',
         {
@@ -131,7 +127,7 @@ export function importReadings(
       )
       if (added) result.imported.sleep++
     }
-  })()
+  })
   return result
 }
 

@@ -1,10 +1,11 @@
 // Extension (not in SPEC.md §7): the profile's preferences section — display units (kept in the
 // personal section, where the wizard saves them) and the daily targets the health log is read against.
-import type { Db } from './db.js'
-import { readTargets, saveTargets, type DailyTargets } from './entries-store.js'
+import { readTargets, saveTargets, type DailyTargets } from './store/entries.js'
 import { ApiError } from './errors.js'
 import type { JsonObject } from './http.js'
 import { HEIGHT_UNITS, WEIGHT_UNITS, type PersonalSection } from './profile-sections.js'
+import { lockProfile, readPersonalSection, replacePersonalSection } from './store/profiles.js'
+import type { Db } from './store/sql.js'
 import { FieldReader } from './validation.js'
 
 export const TARGET_LIMITS = {
@@ -20,19 +21,13 @@ export interface Preferences extends DailyTargets {
   weight_unit: PersonalSection['weight_unit']
 }
 
-function readPersonal(db: Db, accountId: number): PersonalSection | null {
-  const row = db.prepare('SELECT personal FROM customer_profiles WHERE account_id = ?').get(accountId) as
-    { personal: string | null } | undefined
-  return row?.personal ? (JSON.parse(row.personal) as PersonalSection) : null
-}
-
 /** The preferences section as GET v1/auth/profile/ answers it. */
-export function readPreferences(db: Db, accountId: number): Preferences {
-  const personal = readPersonal(db, accountId)
+export async function readPreferences(db: Db, accountId: number): Promise<Preferences> {
+  const personal = await readPersonalSection(db, accountId)
   return {
     height_unit: personal?.height_unit ?? 'cm',
     weight_unit: personal?.weight_unit ?? 'kg',
-    ...readTargets(db, accountId),
+    ...(await readTargets(db, accountId)),
   }
 }
 
@@ -40,7 +35,7 @@ export function readPreferences(db: Db, accountId: number): Preferences {
  * PUT v1/auth/profile/preferences/: every field is optional and an absent one keeps its value.
  * Units live in the personal section, so they can only be set once it exists (409 before).
  */
-export function savePreferences(db: Db, accountId: number, body: JsonObject): void {
+export async function savePreferences(db: Db, accountId: number, body: JsonObject): Promise<void> {
   const f = new FieldReader(body)
   const heightUnit = f.choice('height_unit', HEIGHT_UNITS, { label: 'Height unit' })
   const weightUnit = f.choice('weight_unit', WEIGHT_UNITS, { label: 'Weight unit' })
@@ -51,22 +46,19 @@ export function savePreferences(db: Db, accountId: number, body: JsonObject): vo
   }
   f.done()
 
-  const personal = readPersonal(db, accountId)
-  if ((heightUnit || weightUnit) && !personal) throw new ApiError(409, PERSONAL_FIRST)
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
+    // Locked, then read inside the transaction, so two saves at once cannot each write back the
+    // other's old units or targets.
+    await lockProfile(tx, accountId)
+    const personal = await readPersonalSection(tx, accountId)
+    if ((heightUnit || weightUnit) && !personal) throw new ApiError(409, PERSONAL_FIRST)
     if (personal && (heightUnit || weightUnit)) {
-      const updated: PersonalSection = {
+      await replacePersonalSection(tx, accountId, {
         ...personal,
         height_unit: heightUnit ?? personal.height_unit,
         weight_unit: weightUnit ?? personal.weight_unit,
-      }
-      db.prepare('UPDATE customer_profiles SET personal = ?, updated_at = ? WHERE account_id = ?').run(
-        JSON.stringify(updated),
-        new Date().toISOString(),
-        accountId,
-      )
+      })
     }
-    if (Object.keys(targets).length > 0)
-      saveTargets(db, accountId, { ...readTargets(db, accountId), ...targets })
-  })()
+    if (Object.keys(targets).length > 0) await saveTargets(tx, accountId, { ...(await readTargets(tx, accountId)), ...targets })
+  })
 }

@@ -3,7 +3,7 @@
 // export is written to the audit log with who, when, the filters, the mode and the row count.
 import { ANY_ADMIN, requireAdminRole } from './admin-users-access.js'
 import { todayUtc } from './admin-patients-metrics.js'
-import { recordAuditEvent } from './audit.js'
+import { recordAuditEvent } from './store/audit.js'
 import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
 import { appliedFilters, filterSnapshots, readCohortFilters } from './exports-filters.js'
@@ -22,13 +22,13 @@ export function exportRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/reports/summary/',
-      handler: (req) => {
-        requireAdminRole(ctx, req, ANY_ADMIN)
+      handler: async (req) => {
+        await requireAdminRole(ctx, req, ANY_ADMIN)
         const f = new FieldReader(Object.fromEntries(req.query))
         const filters = readCohortFilters(f)
         f.done()
         const today = todayUtc()
-        const patients = filterSnapshots(listPatientSnapshots(ctx.db, today), filters, today)
+        const patients = filterSnapshots(await listPatientSnapshots(ctx.db, today), filters, today)
         return {
           message: 'Report loaded.',
           content: { today, filters: appliedFilters(filters), patients: patients.length, ...cohortSummary(patients) },
@@ -45,8 +45,8 @@ export function exportRoutes(ctx: ProviderContext): Route[] {
   ]
 }
 
-function runExport(ctx: ProviderContext, req: RequestInput, dataset: Dataset) {
-  const actor = requireAdminRole(ctx, req, ANY_ADMIN)
+async function runExport(ctx: ProviderContext, req: RequestInput, dataset: Dataset) {
+  const actor = await requireAdminRole(ctx, req, ANY_ADMIN)
   const f = new FieldReader(Object.fromEntries(req.query))
   const mode = f.choice('mode', EXPORT_MODES, { label: 'Mode', required: 'Mode is required' }) as ExportMode | null
   const filters = readCohortFilters(f)
@@ -57,14 +57,14 @@ function runExport(ctx: ProviderContext, req: RequestInput, dataset: Dataset) {
   if (mode === 'identified' && actor.role !== 'Super Admin') throw new ApiError(403, IDENTIFIED_SUPER_ADMIN_ONLY)
 
   const today = todayUtc()
-  const patients = filterSnapshots(listPatientSnapshots(ctx.db, today), filters, today)
+  const patients = filterSnapshots(await listPatientSnapshots(ctx.db, today), filters, today)
   const result: ExportTable =
     dataset === 'patients'
       ? patientsTable(patients, mode!, today)
-      : entriesTable(patients, readEntries(ctx.db, patients.map((p) => p.id), range.from, range.to), mode!)
+      : entriesTable(patients, await readEntries(ctx.db, patients.map((p) => p.id), range.from, range.to), mode!)
   const applied = { ...appliedFilters(filters), ...appliedFilters(range) }
   const generatedAt = new Date().toISOString()
-  recordAuditEvent(ctx.db, {
+  await recordAuditEvent(ctx.db, {
     actor,
     action: 'export',
     details: {

@@ -1,7 +1,8 @@
 // Extension (docs/provider-api.md, "Exports"): the rows of the patients and entries exports, in
 // identified or de-identified (Safe Harbor) form. Columns are named here so the app only renders.
 import { ageOn } from './admin-patients-metrics.js'
-import type { Db } from './db.js'
+import { entriesOf } from './store/patients.js'
+import type { Db } from './store/sql.js'
 import { ageGroup, monthsSinceSurgeryBand, pseudonymizer, stateCode, yearOf, zip3 } from './deidentify.js'
 import type { PatientSnapshot } from './patient-snapshots.js'
 
@@ -98,18 +99,14 @@ interface EntryRow {
 }
 
 /** The entries of these patients, optionally within [from, to], oldest first; one row past the cap at most. */
-export function readEntries(db: Db, accountIds: readonly number[], from: string | null, to: string | null): EntryRow[] {
+export async function readEntries(
+  db: Db,
+  accountIds: readonly number[],
+  from: string | null,
+  to: string | null,
+): Promise<EntryRow[]> {
   if (accountIds.length === 0) return []
-  const rows = db
-    .prepare(
-      `SELECT account_id, kind, day, time_of_day, fields FROM health_entries
-       WHERE account_id IN (SELECT value FROM json_each(?)) AND day >= ? AND day <= ?
-       ORDER BY account_id, day, time_of_day, id LIMIT ?`,
-    )
-    .all(JSON.stringify(accountIds), from ?? '0000-00-00', to ?? '9999-99-99', MAX_EXPORT_ROWS + 1) as (Omit<
-    EntryRow,
-    'fields'
-  > & { fields: string })[]
+  const rows = await entriesOf(db, accountIds, from ?? '0000-00-00', to ?? '9999-99-99', MAX_EXPORT_ROWS + 1)
   return rows.map((row) => {
     let fields: Record<string, unknown> = {}
     try {

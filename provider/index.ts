@@ -1,7 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ProviderContext } from './context.js'
-import { openDatabase, tokenSecretFor } from './db.js'
 import { sendJson } from './http.js'
 import { RouterWithItems } from './entries-router.js'
 import { RequestLog } from './request-log.js'
@@ -9,7 +8,6 @@ import { createRequestHandler } from './request-handler.js'
 import { adminRoutes } from './routes/admin.js'
 import { changePasswordRoutes } from './routes/change-password.js'
 import { authRoutes } from './routes/auth.js'
-import { devRoutes } from './routes/dev.js'
 import { mountEntryRoutes } from './routes/entries.js'
 import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
@@ -17,9 +15,10 @@ import { mountDeviceRoutes } from './routes/devices.js'
 import { mountTrendsRoutes } from './routes/trends.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
+import { tokenSecretFor } from './store/meta.js'
+import { openStore } from './store/open.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
-export { seedDemoPatients, DEMO_PATIENT_PASSWORD, type DemoPatient } from './demo-patients.js'
 
 export interface ProviderOptions {
   /** The SQLite file lives at `${dataDir}/provider.sqlite`, created and migrated automatically. */
@@ -64,10 +63,17 @@ function positiveSeconds(value: number | undefined, fallback: number): number {
 
 export async function startProvider(opts: ProviderOptions): Promise<RunningProvider> {
   const log = opts.log ?? ((line: string) => console.log(line))
-  const db = openDatabase(opts.dataDir)
+  const db = await openStore(opts.dataDir)
+  let secret: string
+  try {
+    secret = opts.tokenSecret ?? (await tokenSecretFor(db))
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const ctx: ProviderContext = {
     db,
-    secret: opts.tokenSecret ?? tokenSecretFor(db),
+    secret,
     appUrl: opts.appUrl.replace(/\/+$/, ''),
     devMode: opts.devMode,
     accessTtlMs: positiveSeconds(opts.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS) * 1000,
@@ -77,7 +83,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   try {
     await seedAdmins(db, opts.admins ?? [], log)
   } catch (error) {
-    db.close()
+    await db.close()
     throw error
   }
 
@@ -89,7 +95,8 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   mountAdminUsersRoutes(router, ctx)
   mountAdminPatientsRoutes(router, ctx)
   const requestLog = opts.devMode ? new RequestLog() : null
-  if (requestLog) router.add(devRoutes(ctx, requestLog))
+  // Development-only code is loaded only when asked for, so a production start never runs it.
+  if (requestLog) router.add((await import('./dev/routes.js')).devRoutes(ctx, requestLog))
   const handle = createRequestHandler(ctx, router, requestLog)
 
   const server = createServer((req, res) => {
@@ -120,8 +127,8 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       server.off('error', reject)
       resolve()
     })
-  }).catch((error: unknown) => {
-    db.close()
+  }).catch(async (error: unknown) => {
+    await db.close()
     throw error
   })
   const { port } = server.address() as AddressInfo
@@ -132,8 +139,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          db.close()
-          resolve()
+          db.close().then(resolve, resolve)
         })
         // Idle keep-alive sockets would hold close() open; busy ones get a moment to finish.
         server.closeIdleConnections()

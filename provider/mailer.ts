@@ -1,29 +1,19 @@
+import type { Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
-import type { Db } from './db.js'
+import { insertOutboxMail } from './store/outbox.js'
+import type { Db } from './store/sql.js'
 
-export interface OutboxMail {
-  id: number
-  to: string
-  subject: string
-  text: string
-  links: string[]
-  created_at: string
-}
+export type { OutboxMail } from './store/outbox.js'
+export { readOutbox } from './store/outbox.js'
 
 /** The reference provider sends nothing: mail goes to the outbox table, which development can read. */
-function send(db: Db, to: string, subject: string, text: string, links: string[]): void {
-  db.prepare('INSERT INTO outbox (to_email, subject, body, links, created_at) VALUES (?, ?, ?, ?, ?)').run(
-    to,
-    subject,
-    text,
-    JSON.stringify(links),
-    new Date().toISOString(),
-  )
+function send(db: Db, to: string, subject: string, text: string, links: string[]): Promise<void> {
+  return insertOutboxMail(db, { to, subject, text, links })
 }
 
-export function sendVerificationMail(ctx: ProviderContext, email: string, token: string): void {
+export function sendVerificationMail(ctx: ProviderContext, email: string, token: string): Promise<void> {
   const link = `${ctx.appUrl}/customer/verify-email?${new URLSearchParams({ token, email })}`
-  send(
+  return send(
     ctx.db,
     email,
     'Verify your BariCare email',
@@ -38,9 +28,9 @@ export function sendResetMail(
   email: string,
   portal: 'customer' | 'admin',
   token: string,
-): void {
+): Promise<void> {
   const link = `${ctx.appUrl}/${portal}/reset-password?${new URLSearchParams({ token })}`
-  send(
+  return send(
     ctx.db,
     email,
     'Reset your BariCare password',
@@ -50,23 +40,16 @@ export function sendResetMail(
   )
 }
 
-export function readOutbox(db: Db, limit = 500): OutboxMail[] {
-  const rows = db
-    .prepare('SELECT id, to_email, subject, body, links, created_at FROM outbox ORDER BY id DESC LIMIT ?')
-    .all(limit) as {
-    id: number
-    to_email: string
-    subject: string
-    body: string
-    links: string
-    created_at: string
-  }[]
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to_email,
-    subject: row.subject,
-    text: row.body,
-    links: JSON.parse(row.links) as string[],
-    created_at: row.created_at,
-  }))
+/** An admin invitation: a single-use link to the admin reset-password screen in create mode. */
+export function sendInvitationMail(ctx: ProviderContext, email: string, inviter: Account, token: string): Promise<void> {
+  const link = `${ctx.appUrl}/admin/reset-password?${new URLSearchParams({ token, createPassword: 'true' })}`
+  const from = inviter.full_name ? `${inviter.full_name} (${inviter.email})` : inviter.email
+  return send(
+    ctx.db,
+    email,
+    "You're invited to the BariCare Admin Portal",
+    `${from} invited you to the BariCare Admin Portal.\n\nCreate your password within 7 days:\n${link}\n\n` +
+      'If you did not expect this invitation, you can ignore this message.',
+    [link],
+  )
 }

@@ -18,10 +18,20 @@ import {
   type AlertCondition,
   type AlertTier,
 } from './alerts-rules.js'
-import { openAlertSummary, syncAlerts } from './alerts-store.js'
-import type { Db } from './db.js'
-import { DEFAULT_TARGETS } from './entries-store.js'
+import { openAlertSummary, syncAlerts } from './store/alerts.js'
+import { DEFAULT_TARGETS } from './store/entries.js'
 import type { BariatricSection, PersonalSection } from './profile-sections.js'
+import {
+  customerAccounts,
+  lastEntryDays,
+  lastSyncTimes,
+  proteinByDay,
+  proteinTargets,
+  weightRows,
+} from './store/patients.js'
+import type { Db } from './store/sql.js'
+
+export { proteinByDay } from './store/patients.js'
 
 export type OnboardingState = 'unverified' | 'verified' | 'onboarded'
 export const ONBOARDING_STATES: readonly OnboardingState[] = ['unverified', 'verified', 'onboarded']
@@ -69,17 +79,6 @@ export interface PatientSnapshot {
   alert_tier: AlertTier | null
 }
 
-interface AccountRow {
-  id: number
-  email: string
-  account_name: string
-  email_verified: number
-  created_at: string
-  personal: string | null
-  bariatric_surgery: string | null
-  is_onboarded: number | null
-}
-
 function parse<T>(text: string | null): T | null {
   if (!text) return null
   try {
@@ -96,106 +95,40 @@ interface WeightFacts {
   nadir_day: string
 }
 
-function weightFacts(db: Db, today: string): Map<number, WeightFacts> {
-  const rows = db
-    .prepare(
-      `SELECT account_id, day, json_extract(fields, '$.weight') AS kg FROM health_entries
-       WHERE kind = 'weight' AND day <= ? ORDER BY account_id, day, time_of_day, id`,
-    )
-    .all(today) as { account_id: number; day: string; kg: number }[]
+async function weightFacts(db: Db, today: string): Promise<Map<number, WeightFacts>> {
+  const rows = await weightRows(db, today)
   const facts = new Map<number, WeightFacts>()
   for (const row of rows) {
     if (typeof row.kg !== 'number') continue
+    const kg = row.kg
     const seen = facts.get(row.account_id)
     if (!seen) {
       facts.set(row.account_id, {
-        current_kg: row.kg,
+        current_kg: kg,
         current_day: row.day,
-        nadir_kg: row.kg,
+        nadir_kg: kg,
         nadir_day: row.day,
       })
       continue
     }
-    seen.current_kg = row.kg
+    seen.current_kg = kg
     seen.current_day = row.day
-    if (row.kg <= seen.nadir_kg) {
-      seen.nadir_kg = row.kg
+    if (kg <= seen.nadir_kg) {
+      seen.nadir_kg = kg
       seen.nadir_day = row.day
     }
   }
   return facts
 }
 
-function lastEntryDays(db: Db, today: string): Map<number, string> {
-  const rows = db
-    .prepare('SELECT account_id, MAX(day) AS day FROM health_entries WHERE day <= ? GROUP BY account_id')
-    .all(today) as { account_id: number; day: string }[]
-  return new Map(rows.map((row) => [row.account_id, row.day]))
-}
-
-function proteinTargets(db: Db): Map<number, number> {
-  const rows = db.prepare('SELECT account_id, protein_target_g FROM daily_targets').all() as {
-    account_id: number
-    protein_target_g: number
-  }[]
-  return new Map(rows.map((row) => [row.account_id, row.protein_target_g]))
-}
-
-/** Protein per logged day, per patient, over [from, to]. */
-export function proteinByDay(
-  db: Db,
-  from: string,
-  to: string,
-  accountId?: number,
-): Map<number, Map<string, number>> {
-  const rows = db
-    .prepare(
-      `SELECT account_id, day, SUM(json_extract(fields, '$.protein_g')) AS protein FROM health_entries
-       WHERE kind = 'meal' AND day BETWEEN ? AND ? ${accountId === undefined ? '' : 'AND account_id = ?'}
-       GROUP BY account_id, day`,
-    )
-    .all(...(accountId === undefined ? [from, to] : [from, to, accountId])) as {
-    account_id: number
-    day: string
-    protein: number
-  }[]
-  const byAccount = new Map<number, Map<string, number>>()
-  for (const row of rows) {
-    const days = byAccount.get(row.account_id) ?? new Map<string, number>()
-    days.set(row.day, row.protein ?? 0)
-    byAccount.set(row.account_id, days)
-  }
-  return byAccount
-}
-
-/**
- * The newest sync of each patient's connected services (P12's `device_connections`, the table
- * behind `listConnections`), read in one query rather than once per patient.
- */
-function lastSyncTimes(db: Db): Map<number, string> {
-  const rows = db
-    .prepare(
-      'SELECT account_id, MAX(last_synced_at) AS at FROM device_connections WHERE last_synced_at IS NOT NULL GROUP BY account_id',
-    )
-    .all() as { account_id: number; at: string }[]
-  return new Map(rows.map((row) => [row.account_id, row.at]))
-}
-
 type BaseSnapshot = Omit<PatientSnapshot, 'open_alerts' | 'alert_tier'>
 
-function baseSnapshots(db: Db, today: string): BaseSnapshot[] {
-  const accounts = db
-    .prepare(
-      `SELECT a.id, a.email, a.full_name AS account_name, a.email_verified, a.created_at,
-              p.personal, p.bariatric_surgery, p.is_onboarded
-       FROM accounts a LEFT JOIN customer_profiles p ON p.account_id = a.id
-       WHERE a.portal = 'customer' ORDER BY a.id`,
-    )
-    .all() as AccountRow[]
-  const weights = weightFacts(db, today)
-  const lastDays = lastEntryDays(db, today)
-  const targets = proteinTargets(db)
-  const syncs = lastSyncTimes(db)
+async function baseSnapshots(db: Db, today: string): Promise<BaseSnapshot[]> {
+  const accounts = await customerAccounts(db)
+  const weights = await weightFacts(db, today)
+  const lastDays = await lastEntryDays(db, today)
+  const targets = await proteinTargets(db)
+  const syncs = await lastSyncTimes(db)
   return accounts.map((row) => {
     const personal = parse<PersonalSection>(row.personal)
     const bariatric = parse<BariatricSection>(row.bariatric_surgery)
@@ -272,15 +205,17 @@ export function conditionsFor(
  * Every patient (customer account) as of `today` (YYYY-MM-DD), with alerts re-evaluated first.
  * Shared with the exports and reports (admin-users): keep the signature.
  */
-export function listPatientSnapshots(db: Db, today: string): PatientSnapshot[] {
-  const bases = baseSnapshots(db, today)
-  const protein = proteinByDay(db, addDays(today, -(PROTEIN_WINDOW_DAYS - 1)), today)
+export async function listPatientSnapshots(db: Db, today: string): Promise<PatientSnapshot[]> {
+  const bases = await baseSnapshots(db, today)
+  const protein = await proteinByDay(db, addDays(today, -(PROTEIN_WINDOW_DAYS - 1)), today)
   const threshold = regainThresholdPercent()
   const conditions = new Map(
     bases.map((base) => [base.id, conditionsFor(base, protein.get(base.id), today, threshold)]),
   )
-  syncAlerts(db, conditions)
-  const alerts = openAlertSummary(db)
+  // A write on a read path (GET patients, dashboard, alerts, exports): P14 slice 3 moves alert
+  // evaluation to data changes and scheduled jobs.
+  await syncAlerts(db, conditions)
+  const alerts = await openAlertSummary(db)
   return bases.map((base) => ({
     ...base,
     open_alerts: alerts.get(base.id)?.count ?? 0,

@@ -1,6 +1,6 @@
-import { countAdmins, insertAccount, type AdminRole } from './accounts.js'
-import type { Db } from './db.js'
+import { countAdmins, emailTaken, insertAccount, type AdminRole } from './store/accounts.js'
 import { hashPassword } from './passwords.js'
+import type { Db } from './store/sql.js'
 
 export interface SeedAdmin {
   email: string
@@ -49,7 +49,7 @@ export function defaultSeedAdmins(env: Record<string, string | undefined>): Seed
 
 /** Creates the given admins, but only while the database has none, so a restart never re-adds a removed one. */
 export async function seedAdmins(db: Db, admins: SeedAdmin[], log: (line: string) => void): Promise<void> {
-  if (admins.length === 0 || countAdmins(db) > 0) return
+  if (admins.length === 0 || (await countAdmins(db)) > 0) return
   const hashed = await Promise.all(
     admins.map(async (admin) => ({
       ...admin,
@@ -57,8 +57,9 @@ export async function seedAdmins(db: Db, admins: SeedAdmin[], log: (line: string
       hash: await hashPassword(admin.password),
     })),
   )
-  db.transaction(() => {
-    if (countAdmins(db) > 0) return
+  const seeded: string[] = []
+  await db.transaction(async (tx) => {
+    if ((await countAdmins(tx)) > 0) return
     const seen = new Set<string>()
     for (const admin of hashed) {
       if (!/^\S+@\S+\.\S+$/.test(admin.email) || seen.has(admin.email)) {
@@ -66,12 +67,13 @@ export async function seedAdmins(db: Db, admins: SeedAdmin[], log: (line: string
         continue
       }
       seen.add(admin.email)
-      const existing = db.prepare('SELECT 1 FROM accounts WHERE email = ?').get(admin.email)
-      if (existing) {
+      if (await emailTaken(tx, admin.email)) {
         log(`provider: not seeding admin ${admin.email}: a customer already uses this email`)
         continue
       }
-      insertAccount(db, {
+      // Two processes starting on one new database may both get here: the e-mail's UNIQUE
+      // constraint (ON CONFLICT DO NOTHING in insertAccount) lets only one of them add it.
+      const account = await insertAccount(tx, {
         email: admin.email,
         portal: 'admin',
         passwordHash: admin.hash,
@@ -79,7 +81,9 @@ export async function seedAdmins(db: Db, admins: SeedAdmin[], log: (line: string
         role: admin.role,
         emailVerified: true,
       })
-      log(`provider: seeded ${admin.role} ${admin.email}`)
+      if (account) seeded.push(`provider: seeded ${admin.role} ${admin.email}`)
     }
-  })()
+  })
+  // Logged after the commit, so a rolled-back seed never claims to have added anyone.
+  for (const line of seeded) log(line)
 }

@@ -1,10 +1,10 @@
-import { findAccountByEmail, type Account } from './accounts.js'
-import { isDeactivated } from './admin-users-store.js'
-import { recordAuditEvent } from './audit.js'
+import { findAccountByEmail, type Account } from './store/accounts.js'
+import { isDeactivated } from './store/admins.js'
+import { recordAuditEvent } from './store/audit.js'
 import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
 import { jsonObjectBody, type RequestInput } from './http.js'
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.js'
+import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
 import { verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { issueSession } from './sessions.js'
 import type { Portal } from './tokens.js'
@@ -25,9 +25,14 @@ type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' | 'deact
  * Admin sign-ins, successful or not, go to the audit log (never the password). A failure with an
  * e-mail that names no admin is logged under that e-mail without an account id.
  */
-function auditAdminSignIn(ctx: ProviderContext, email: string, account: Account | undefined, outcome: SignInOutcome) {
+async function auditAdminSignIn(
+  ctx: ProviderContext,
+  email: string,
+  account: Account | undefined,
+  outcome: SignInOutcome,
+): Promise<void> {
   const admin = account?.portal === 'admin' ? account : undefined
-  recordAuditEvent(ctx.db, {
+  await recordAuditEvent(ctx.db, {
     actor: { id: admin?.id ?? null, email },
     action: 'sign_in',
     details: { portal: 'admin', outcome },
@@ -48,36 +53,40 @@ export async function signIn(
   const password = f.existingPassword()
   f.done()
 
-  const audit = (account: Account | undefined, outcome: SignInOutcome) => {
-    if (portal === 'admin') auditAdminSignIn(ctx, email, account, outcome)
+  const audit = async (account: Account | undefined, outcome: SignInOutcome) => {
+    if (portal === 'admin') await auditAdminSignIn(ctx, email, account, outcome)
   }
+  let attempt: { id: number }
   try {
-    assertNotThrottled(ctx.db, email)
+    attempt = await beginAttempt(ctx.db, email)
   } catch (error) {
-    audit(findAccountByEmail(ctx.db, email), 'throttled')
+    if (error instanceof ApiError) await audit(await findAccountByEmail(ctx.db, email), 'throttled')
     throw error
   }
-  const account = findAccountByEmail(ctx.db, email)
+  const account = await findAccountByEmail(ctx.db, email)
   const passwordMatches = account
     ? await verifyPassword(password, account.password_hash)
     : await verifyAgainstDummy(password)
   if (!account || !passwordMatches) {
-    recordFailure(ctx.db, email)
-    audit(account, 'invalid_credentials')
+    // The attempt's row stays: it is this failure.
+    await audit(account, 'invalid_credentials')
     throw new ApiError(401, INVALID_CREDENTIALS)
   }
   if (account.portal !== portal) {
-    audit(account, 'wrong_portal')
+    await abandonAttempt(ctx.db, attempt)
+    await audit(account, 'wrong_portal')
     throw new ApiError(403, WRONG_PORTAL[portal])
   }
   if (portal === 'customer' && !account.email_verified) {
+    await abandonAttempt(ctx.db, attempt)
     throw new ApiError(403, 'Please verify your email before signing in.')
   }
-  if (portal === 'admin' && isDeactivated(ctx.db, account.id)) {
-    audit(account, 'deactivated')
+  if (portal === 'admin' && (await isDeactivated(ctx.db, account.id))) {
+    await abandonAttempt(ctx.db, attempt)
+    await audit(account, 'deactivated')
     throw new ApiError(403, ACCOUNT_DEACTIVATED)
   }
-  clearFailures(ctx.db, email)
-  audit(account, 'success')
-  return { account, ...issueSession(ctx, account) }
+  await clearFailures(ctx.db, email)
+  await audit(account, 'success')
+  return { account, ...(await issueSession(ctx, account)) }
 }

@@ -5,17 +5,16 @@ import { requireAdminRole, ANY_ADMIN } from '../admin-users-access.js'
 import { addDays, daysBetween, todayUtc } from '../admin-patients-metrics.js'
 import { patientDetail } from '../admin-patients-detail.js'
 import { readPatientQuery, queryPatients } from '../admin-patients-query.js'
-import { seedPatients } from '../admin-patients-seed.js'
-import { ALERT_STATUSES, acknowledgeAlert, findAlert, listAlerts, openAlertsByTier } from '../alerts-store.js'
-import { recordAuditEvent } from '../audit.js'
+import { ALERT_STATUSES, acknowledgeAlert, findAlert, listAlerts, openAlertsByTier } from '../store/alerts.js'
+import { recordAuditEvent } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
-import { latestEntries, listAllEntries } from '../entries-store.js'
+import { firstEntryDate, latestEntries, listAllEntries } from '../store/entries.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { cohortSummary } from '../patient-cohorts.js'
 import { listPatientSnapshots } from '../patient-snapshots.js'
-import { firstEntryDate } from '../trends-store.js'
+import { isPatient } from '../store/patients.js'
 import { FieldReader } from '../validation.js'
 import { MAX_TRENDS_DAYS } from './trends.js'
 
@@ -37,15 +36,14 @@ const ACKNOWLEDGE_PATH = /^v1\/admin\/alerts\/(\d{1,15})\/acknowledge\/$/
 export function mountAdminPatientsRoutes(router: RouterWithItems, ctx: ProviderContext): void {
   router.add(collectionRoutes(ctx))
   router.addItems(itemRoutes(ctx))
-  if (ctx.devMode) router.add(devRoutes(ctx))
 }
 
 const staff = (ctx: ProviderContext, req: RequestInput) => requireAdminRole(ctx, req, ANY_ADMIN)
 const idFrom = (pattern: RegExp, path: string) => Number(pattern.exec(path)?.[1] ?? 0)
 
-function dashboard(ctx: ProviderContext) {
+async function dashboard(ctx: ProviderContext) {
   const today = todayUtc()
-  const snapshots = listPatientSnapshots(ctx.db, today)
+  const snapshots = await listPatientSnapshots(ctx.db, today)
   const onboarded = snapshots.filter((snapshot) => snapshot.is_onboarded)
   const quietDays = (last: string | null, createdAt: string) =>
     daysBetween(last ?? createdAt.slice(0, 10), today)
@@ -65,7 +63,7 @@ function dashboard(ctx: ProviderContext) {
       verified: snapshots.filter((s) => s.email_verified).length,
       onboarded: onboarded.length,
     },
-    open_alerts_by_tier: openAlertsByTier(ctx.db),
+    open_alerts_by_tier: await openAlertsByTier(ctx.db),
     cohorts: cohortSummary(snapshots),
     active_within_days: ACTIVE_WITHIN_DAYS,
     no_data_days: NO_DATA_DAYS,
@@ -103,32 +101,32 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/dashboard/',
-      handler: (req) => {
-        staff(ctx, req)
-        return { message: 'Dashboard loaded.', content: dashboard(ctx) }
+      handler: async (req) => {
+        await staff(ctx, req)
+        return { message: 'Dashboard loaded.', content: await dashboard(ctx) }
       },
     },
     {
       method: 'GET',
       path: 'v1/admin/patients/',
-      handler: (req) => {
-        staff(ctx, req)
+      handler: async (req) => {
+        await staff(ctx, req)
         const query = readPatientQuery(req.query)
         return {
           message: 'Patients loaded.',
-          content: queryPatients(listPatientSnapshots(ctx.db, todayUtc()), query),
+          content: queryPatients(await listPatientSnapshots(ctx.db, todayUtc()), query),
         }
       },
     },
     {
       method: 'GET',
       path: 'v1/admin/alerts/',
-      handler: (req) => {
-        staff(ctx, req)
+      handler: async (req) => {
+        await staff(ctx, req)
         const filter = readAlertFilter(req.query)
         // Evaluated first, so the list reflects today's data.
-        listPatientSnapshots(ctx.db, todayUtc())
-        return { message: 'Alerts loaded.', content: { items: listAlerts(ctx.db, filter) } }
+        await listPatientSnapshots(ctx.db, todayUtc())
+        return { message: 'Alerts loaded.', content: { items: await listAlerts(ctx.db, filter) } }
       },
     },
   ]
@@ -138,7 +136,7 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
  * ?to (required) and ?from (optional: from the first entry), at most ten years — the patient's own
  * GET v1/auth/trends/ rules, so the trends charts take either answer.
  */
-function readRange(ctx: ProviderContext, id: number, query: URLSearchParams) {
+async function readRange(ctx: ProviderContext, id: number, query: URLSearchParams) {
   const f = new FieldReader(Object.fromEntries(query))
   const to = f.date('to', { label: 'To date', required: 'To date is required' })
   const asked = f.date('from', { label: 'From date' })
@@ -148,14 +146,10 @@ function readRange(ctx: ProviderContext, id: number, query: URLSearchParams) {
       f.fail('to', `A range can cover at most ${MAX_TRENDS_DAYS} days`)
   }
   f.done()
-  const first = firstEntryDate(ctx.db, id, to!)
+  const first = await firstEntryDate(ctx.db, id, to!)
   const earliest = addDays(to!, -(MAX_TRENDS_DAYS - 1))
   const from = asked ?? (first === null ? to! : first < earliest ? earliest : first)
   return { from, to: to!, first_date: first }
-}
-
-function patientExists(ctx: ProviderContext, id: number): boolean {
-  return ctx.db.prepare("SELECT 1 FROM accounts WHERE id = ? AND portal = 'customer'").get(id) !== undefined
 }
 
 function itemRoutes(ctx: ProviderContext): ItemRoute[] {
@@ -163,12 +157,12 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: PATIENT_PATH,
-      handler: (req) => {
-        const admin = staff(ctx, req)
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
         const id = idFrom(PATIENT_PATH, req.path)
-        const detail = patientDetail(ctx.db, id, todayUtc())
+        const detail = await patientDetail(ctx.db, id, todayUtc())
         if (!detail) throw new ApiError(404, PATIENT_NOT_FOUND)
-        recordAuditEvent(ctx.db, {
+        await recordAuditEvent(ctx.db, {
           actor: admin,
           action: 'patient_view',
           targetAccountId: id,
@@ -180,12 +174,12 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: PATIENT_ENTRIES_PATH,
-      handler: (req) => {
-        const admin = staff(ctx, req)
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
         const id = idFrom(PATIENT_ENTRIES_PATH, req.path)
-        if (!patientExists(ctx, id)) throw new ApiError(404, PATIENT_NOT_FOUND)
-        const { from, to, first_date } = readRange(ctx, id, req.query)
-        recordAuditEvent(ctx.db, {
+        if (!(await isPatient(ctx.db, id))) throw new ApiError(404, PATIENT_NOT_FOUND)
+        const { from, to, first_date } = await readRange(ctx, id, req.query)
+        await recordAuditEvent(ctx.db, {
           actor: admin,
           action: 'patient_view',
           targetAccountId: id,
@@ -197,8 +191,8 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
             from,
             to,
             first_date,
-            ...listAllEntries(ctx.db, id, from, to),
-            latest: latestEntries(ctx.db, id, to),
+            ...(await listAllEntries(ctx.db, id, from, to)),
+            latest: await latestEntries(ctx.db, id, to),
           },
         }
       },
@@ -206,37 +200,25 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: ACKNOWLEDGE_PATH,
-      handler: (req) => {
-        const admin = staff(ctx, req)
-        const alert = findAlert(ctx.db, idFrom(ACKNOWLEDGE_PATH, req.path))
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
+        const alert = await findAlert(ctx.db, idFrom(ACKNOWLEDGE_PATH, req.path))
         if (!alert) throw new ApiError(404, ALERT_NOT_FOUND)
         const f = new FieldReader(jsonObjectBody(req))
         const note = f.text('note', { label: 'Note', required: NOTE_REQUIRED, max: NOTE_MAX })
         f.done()
         if (alert.status !== 'open') throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
-        acknowledgeAlert(ctx.db, alert.id, admin, note)
-        recordAuditEvent(ctx.db, {
+        // The UPDATE is conditional on the alert still being open: of two admins acknowledging at
+        // once, the second gets the same 409 as if it had come after.
+        if (!(await acknowledgeAlert(ctx.db, alert.id, admin, note))) throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
+        await recordAuditEvent(ctx.db, {
           actor: admin,
           action: 'alert_acknowledge',
           targetAccountId: alert.patient_id,
           details: { alert_id: alert.id, kind: alert.kind, tier: alert.tier },
         })
-        return { message: ALERT_ACKNOWLEDGED, content: findAlert(ctx.db, alert.id) }
+        return { message: ALERT_ACKNOWLEDGED, content: await findAlert(ctx.db, alert.id) }
       },
-    },
-  ]
-}
-
-function devRoutes(ctx: ProviderContext): Route[] {
-  return [
-    {
-      method: 'POST',
-      path: '__dev/seed-patients/',
-      handler: async (req) => ({
-        status: 201,
-        message: 'Patients seeded.',
-        content: await seedPatients(ctx.db, jsonObjectBody(req)),
-      }),
     },
   ]
 }

@@ -1,18 +1,16 @@
 // Extension (docs/provider-api.md, "Extensions") — P13: admins (list, invite, change role,
 // deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
-import type { AdminRole } from '../accounts.js'
+import type { AdminRole } from '../store/accounts.js'
 import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
 import { inviteAdmin } from '../admin-users-invite.js'
 import {
-  countActiveSuperAdmins,
   deactivate,
   findAdmin,
   listAdmins,
   reactivate,
   setRole,
-  type AdminListItem,
-} from '../admin-users-store.js'
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent, type AuditAction } from '../audit.js'
+} from '../store/admins.js'
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent, type AuditAction } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { ApiError } from '../errors.js'
@@ -41,23 +39,23 @@ function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/admins/',
-      handler: (req) => {
-        requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
-        return { message: 'Admins loaded.', content: listAdmins(ctx.db) }
+      handler: async (req) => {
+        await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+        return { message: 'Admins loaded.', content: await listAdmins(ctx.db) }
       },
     },
     {
       method: 'POST',
       path: 'v1/admin/admins/invite/',
       handler: async (req) => {
-        const actor = requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+        const actor = await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
         const f = new FieldReader(jsonObjectBody(req))
         const full_name = f.text('full_name', { label: 'Full name', required: 'Full name is required', max: 100 })
         const email = f.email()
         const role = f.choice('role', ROLES, { label: 'Role', required: 'Role is required' })
         f.done()
         const { account, outcome } = await inviteAdmin(ctx, actor, { email, full_name, role: role! })
-        recordAuditEvent(ctx.db, {
+        await recordAuditEvent(ctx.db, {
           actor,
           action: 'admin_invite',
           targetAccountId: account.id,
@@ -66,7 +64,7 @@ function adminRoutes(ctx: ProviderContext): Route[] {
         return {
           status: outcome === 'invited' ? 201 : 200,
           message: outcome === 'invited' ? 'Invitation sent.' : 'Invitation sent again.',
-          content: findAdmin(ctx.db, account.id),
+          content: await findAdmin(ctx.db, account.id),
         }
       },
     },
@@ -74,20 +72,13 @@ function adminRoutes(ctx: ProviderContext): Route[] {
 }
 
 /** The admin named by the path; the caller may never act on themself. */
-function targetAdmin(ctx: ProviderContext, req: RequestInput, pattern: RegExp, selfMessage: string) {
-  const actor = requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+async function targetAdmin(ctx: ProviderContext, req: RequestInput, pattern: RegExp, selfMessage: string) {
+  const actor = await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
   const id = Number(pattern.exec(req.path)?.[1])
-  const target = findAdmin(ctx.db, id)
+  const target = await findAdmin(ctx.db, id)
   if (!target) throw new ApiError(404, ADMIN_NOT_FOUND)
   if (target.id === actor.id) throw new ApiError(409, selfMessage)
   return { actor, target }
-}
-
-/** Taking Super Admin away from `target` must leave at least one active Super Admin. */
-function assertNotLastSuperAdmin(ctx: ProviderContext, target: AdminListItem): void {
-  if (target.role === 'Super Admin' && target.status === 'active' && countActiveSuperAdmins(ctx.db) <= 1) {
-    throw new ApiError(409, LAST_SUPER_ADMIN)
-  }
 }
 
 function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
@@ -95,46 +86,46 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'PUT',
       pattern: ROLE_PATH,
-      handler: (req) => {
-        const { actor, target } = targetAdmin(ctx, req, ROLE_PATH, CANNOT_CHANGE_OWN_ROLE)
+      handler: async (req) => {
+        const { actor, target } = await targetAdmin(ctx, req, ROLE_PATH, CANNOT_CHANGE_OWN_ROLE)
         const f = new FieldReader(jsonObjectBody(req))
         const role = f.choice('role', ROLES, { label: 'Role', required: 'Role is required' })
         f.done()
         if (target.status === 'deactivated') throw new ApiError(409, ADMIN_IS_DEACTIVATED)
         if (role === target.role) return { message: 'Role unchanged.', content: target }
-        if (role !== 'Super Admin') assertNotLastSuperAdmin(ctx, target)
-        setRole(ctx.db, target.id, role!)
-        recordAuditEvent(ctx.db, {
+        // Checked and changed in one transaction (provider/store/admins.ts), so two Super
+        // Admins demoting each other at once cannot leave none.
+        if (!(await setRole(ctx.db, target.id, role!))) throw new ApiError(409, LAST_SUPER_ADMIN)
+        await recordAuditEvent(ctx.db, {
           actor,
           action: 'role_change',
           targetAccountId: target.id,
           details: { from: target.role, to: role },
         })
-        return { message: 'Role updated.', content: findAdmin(ctx.db, target.id) }
+        return { message: 'Role updated.', content: await findAdmin(ctx.db, target.id) }
       },
     },
     {
       method: 'POST',
       pattern: DEACTIVATE_PATH,
-      handler: (req) => {
-        const { actor, target } = targetAdmin(ctx, req, DEACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
+      handler: async (req) => {
+        const { actor, target } = await targetAdmin(ctx, req, DEACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
         // Asking twice (a double submit) is not an error; it is recorded once.
         if (target.status === 'deactivated') return { message: 'Admin deactivated.', content: target }
-        assertNotLastSuperAdmin(ctx, target)
-        deactivate(ctx.db, target.id)
-        recordAuditEvent(ctx.db, { actor, action: 'admin_deactivate', targetAccountId: target.id })
-        return { message: 'Admin deactivated.', content: findAdmin(ctx.db, target.id) }
+        if (!(await deactivate(ctx.db, target.id))) throw new ApiError(409, LAST_SUPER_ADMIN)
+        await recordAuditEvent(ctx.db, { actor, action: 'admin_deactivate', targetAccountId: target.id })
+        return { message: 'Admin deactivated.', content: await findAdmin(ctx.db, target.id) }
       },
     },
     {
       method: 'POST',
       pattern: REACTIVATE_PATH,
-      handler: (req) => {
-        const { actor, target } = targetAdmin(ctx, req, REACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
+      handler: async (req) => {
+        const { actor, target } = await targetAdmin(ctx, req, REACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
         if (target.status !== 'deactivated') return { message: 'Admin reactivated.', content: target }
-        reactivate(ctx.db, target.id)
-        recordAuditEvent(ctx.db, { actor, action: 'admin_reactivate', targetAccountId: target.id })
-        return { message: 'Admin reactivated.', content: findAdmin(ctx.db, target.id) }
+        await reactivate(ctx.db, target.id)
+        await recordAuditEvent(ctx.db, { actor, action: 'admin_reactivate', targetAccountId: target.id })
+        return { message: 'Admin reactivated.', content: await findAdmin(ctx.db, target.id) }
       },
     },
   ]
@@ -146,8 +137,8 @@ function auditRoute(ctx: ProviderContext): Route {
   return {
     method: 'GET',
     path: 'v1/admin/audit-events/',
-    handler: (req) => {
-      requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
+    handler: async (req) => {
+      await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
       const f = new FieldReader(Object.fromEntries(req.query))
       const action = f.choice('action', AUDIT_ACTIONS, { label: 'Action' }) as AuditAction | null
       const actor = f.text('actor', { label: 'Actor', max: 254 })
@@ -160,7 +151,7 @@ function auditRoute(ctx: ProviderContext): Route {
       f.done()
       // A page past the end is simply empty; nonsense pages read as the first.
       const page = Math.min(Math.max(Number.parseInt(pageText, 10) || 1, 1), MAX_PAGE)
-      const { events, total } = listAuditEvents(
+      const { events, total } = await listAuditEvents(
         ctx.db,
         { action, actor, from, to, targetAccountId: target ? Number(target) : null },
         page,

@@ -1,4 +1,4 @@
-import { adminView } from '../accounts.js'
+import { adminView } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import type { Route } from '../http.js'
 import { authenticate, redeemRefreshToken } from '../sessions.js'
@@ -21,17 +21,17 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/token/refresh/',
-      handler: (req) => ({
+      handler: async (req) => ({
         message: 'Token refreshed.',
-        content: { access: redeemRefreshToken(ctx, readRefreshField(req), 'admin') },
+        content: { access: await redeemRefreshToken(ctx, readRefreshField(req), 'admin') },
       }),
     },
     {
       method: 'GET',
       path: 'v1/admin/profile/',
-      handler: (req) => ({
+      handler: async (req) => ({
         message: 'Profile loaded.',
-        content: adminView(authenticate(ctx, req.headers.authorization, 'admin')),
+        content: adminView(await authenticate(ctx, req.headers.authorization, 'admin')),
       }),
     },
   ]

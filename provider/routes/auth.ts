@@ -4,7 +4,7 @@ import {
   insertAccount,
   markEmailVerified,
   replacePassword,
-} from '../accounts.js'
+} from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import {
   consumeEmailToken,
@@ -12,7 +12,7 @@ import {
   peekEmailToken,
   RESET_PASSWORD_TTL_MS,
   VERIFY_EMAIL_TTL_MS,
-} from '../email-tokens.js'
+} from '../store/email-tokens.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { sendResetMail, sendVerificationMail } from '../mailer.js'
@@ -52,9 +52,9 @@ export function authRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/token/refresh/',
-      handler: (req) => ({
+      handler: async (req) => ({
         message: 'Token refreshed.',
-        content: { access: redeemRefreshToken(ctx, readRefreshField(req), 'customer') },
+        content: { access: await redeemRefreshToken(ctx, readRefreshField(req), 'customer') },
       }),
     },
   ]
@@ -76,20 +76,21 @@ async function signUp(ctx: ProviderContext, req: RequestInput) {
   const email = f.email()
   const password = f.newPassword('password', 'conf_password')
   f.done()
-  if (findAccountByEmail(ctx.db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  if (await findAccountByEmail(ctx.db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
   const passwordHash = await hashPassword(password)
-  // Checked again: another sign-up for the same e-mail may have finished while we were hashing.
-  if (findAccountByEmail(ctx.db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
-  const account = insertAccount(ctx.db, { email, portal: 'customer', passwordHash })
-  sendVerificationMail(ctx, email, issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
+  // Another sign-up for the same e-mail may have finished while we were hashing (or be inserting
+  // right now, in this or another process): the insert's ON CONFLICT decides, not a second look.
+  const account = await insertAccount(ctx.db, { email, portal: 'customer', passwordHash })
+  if (!account) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  await sendVerificationMail(ctx, email, await issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
   return { status: 201, message: 'Account created. Please verify your email.', content: { email } }
 }
 
-function resendVerification(ctx: ProviderContext, req: RequestInput) {
+async function resendVerification(ctx: ProviderContext, req: RequestInput) {
   const f = new FieldReader(jsonObjectBody(req))
   const email = f.email()
   f.done()
-  const account = findAccountByEmail(ctx.db, email)
+  const account = await findAccountByEmail(ctx.db, email)
   if (!account || account.portal !== 'customer') {
     const message = 'No account found for this email.'
     throw new ApiError(400, message, { email: [message] })
@@ -98,31 +99,32 @@ function resendVerification(ctx: ProviderContext, req: RequestInput) {
     const message = 'This email is already verified. Please sign in.'
     throw new ApiError(400, message, { email: [message] })
   }
-  sendVerificationMail(ctx, email, issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
+  await sendVerificationMail(ctx, email, await issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
   return { message: 'Verification link sent.', content: null }
 }
 
-function verifyEmail(ctx: ProviderContext, req: RequestInput) {
+async function verifyEmail(ctx: ProviderContext, req: RequestInput) {
   const f = new FieldReader({ token: req.query.get('token'), email: req.query.get('email') })
   const token = f.text('token', { label: 'Token', required: 'Token is required', max: TOKEN_MAX })
   const email = f.email()
   f.done()
-  const account = findAccountByEmail(ctx.db, email)
+  const account = await findAccountByEmail(ctx.db, email)
   // Peek first: a token must not be burnt by a request that names someone else's e-mail.
   if (
     !account ||
     account.portal !== 'customer' ||
-    peekEmailToken(ctx.db, token, 'verify_email') !== account.id
+    (await peekEmailToken(ctx.db, token, 'verify_email')) !== account.id
   ) {
     throw new ApiError(400, VERIFY_LINK_INVALID)
   }
-  if (consumeEmailToken(ctx.db, token, 'verify_email') !== account.id)
+  // consumeEmailToken is one conditional UPDATE: of two clicks racing, exactly one spends it.
+  if ((await consumeEmailToken(ctx.db, token, 'verify_email')) !== account.id)
     throw new ApiError(400, VERIFY_LINK_INVALID)
-  markEmailVerified(ctx.db, account.id)
+  await markEmailVerified(ctx.db, account.id)
   return { message: 'Email verified successfully.', content: { email } }
 }
 
-function forgotPassword(ctx: ProviderContext, req: RequestInput) {
+async function forgotPassword(ctx: ProviderContext, req: RequestInput) {
   const f = new FieldReader(jsonObjectBody(req))
   const email = f.email()
   const portal = f.choice('portal', ['customer', 'admin'] as const, {
@@ -130,13 +132,13 @@ function forgotPassword(ctx: ProviderContext, req: RequestInput) {
     required: 'Portal is required',
   })
   f.done()
-  const account = findAccountByEmail(ctx.db, email)
+  const account = await findAccountByEmail(ctx.db, email)
   if (account && portal && account.portal === portal) {
-    sendResetMail(
+    await sendResetMail(
       ctx,
       email,
       portal,
-      issueEmailToken(ctx.db, account.id, 'reset_password', RESET_PASSWORD_TTL_MS),
+      await issueEmailToken(ctx.db, account.id, 'reset_password', RESET_PASSWORD_TTL_MS),
     )
   }
   return {
@@ -150,17 +152,18 @@ async function resetPassword(ctx: ProviderContext, req: RequestInput) {
   const token = f.text('token', { label: 'Token', required: 'Token is required', max: TOKEN_MAX })
   const password = f.newPassword('new_password', 'conf_password')
   f.done()
-  if (peekEmailToken(ctx.db, token, 'reset_password') === null) throw new ApiError(400, RESET_LINK_INVALID)
+  if ((await peekEmailToken(ctx.db, token, 'reset_password')) === null) throw new ApiError(400, RESET_LINK_INVALID)
   const passwordHash = await hashPassword(password)
-  // Consumed only now, synchronously, so of two racing submissions exactly one wins.
-  const accountId = consumeEmailToken(ctx.db, token, 'reset_password')
-  const account = accountId === null ? undefined : findAccountById(ctx.db, accountId)
-  if (!account) throw new ApiError(400, RESET_LINK_INVALID)
-  ctx.db.transaction(() => {
-    replacePassword(ctx.db, account.id, passwordHash)
-    revokeRefreshTokens(ctx.db, account.id)
+  // Consumed only now, by one conditional UPDATE, so of two racing submissions exactly one wins;
+  // in the same transaction as the new password, so a failure in between gives the token back.
+  await ctx.db.transaction(async (tx) => {
+    const accountId = await consumeEmailToken(tx, token, 'reset_password')
+    const account = accountId === null ? undefined : await findAccountById(tx, accountId)
+    if (!account) throw new ApiError(400, RESET_LINK_INVALID)
+    await replacePassword(tx, account.id, passwordHash)
+    await revokeRefreshTokens(tx, account.id)
     // Following the e-mailed link proves the mailbox, just as the verification link would.
-    markEmailVerified(ctx.db, account.id)
-  })()
+    await markEmailVerified(tx, account.id)
+  })
   return { message: 'Password updated successfully.', content: null }
 }

@@ -1,7 +1,7 @@
 // Extension (not in SPEC.md §7): a signed-in customer or admin changes their own password.
 // Other sessions of the account end (token version bump, refresh tokens revoked); this one goes
 // on with the fresh tokens in the answer.
-import { replacePassword, type Account } from '../accounts.js'
+import { replacePassword, type Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
@@ -21,7 +21,7 @@ export function changePasswordRoutes(ctx: ProviderContext): Route[] {
 }
 
 async function changePassword(ctx: ProviderContext, req: RequestInput, portal: Portal) {
-  const account: Account = authenticate(ctx, req.headers.authorization, portal)
+  const account: Account = await authenticate(ctx, req.headers.authorization, portal)
   const f = new FieldReader(jsonObjectBody(req))
   const oldPassword = f.text('old_password', {
     label: 'Current password',
@@ -35,10 +35,10 @@ async function changePassword(ctx: ProviderContext, req: RequestInput, portal: P
   }
   if (oldPassword === newPassword) throw new ApiError(400, SAME_PASSWORD, { new_password: [SAME_PASSWORD] })
   const passwordHash = await hashPassword(newPassword)
-  ctx.db.transaction(() => {
-    replacePassword(ctx.db, account.id, passwordHash)
-    revokeRefreshTokens(ctx.db, account.id)
-  })()
+  await ctx.db.transaction(async (tx) => {
+    await replacePassword(tx, account.id, passwordHash)
+    await revokeRefreshTokens(tx, account.id)
+  })
   const renewed = { ...account, token_version: account.token_version + 1 }
-  return { message: 'Password changed successfully.', content: issueSession(ctx, renewed) }
+  return { message: 'Password changed successfully.', content: await issueSession(ctx, renewed) }
 }

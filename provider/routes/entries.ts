@@ -1,6 +1,6 @@
 // Extension (not in SPEC.md §7; docs/provider-api.md "Extensions"): the patient's own health log
 // (weight, sleep, meals, water, vitamins) and the daily targets in the profile's preferences.
-import type { Account } from '../accounts.js'
+import type { Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { ENTRY_KINDS, isEntryKind, readEntry, type EntryKind } from '../entries-fields.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
@@ -14,7 +14,7 @@ import {
   listEntries,
   replaceEntry,
   type Entry,
-} from '../entries-store.js'
+} from '../store/entries.js'
 import { readPreferences, savePreferences } from '../entries-preferences.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
@@ -42,7 +42,7 @@ export function mountEntryRoutes(router: RouterWithItems, ctx: ProviderContext):
   router.addItems(entryItemRoutes(ctx))
 }
 
-function customer(ctx: ProviderContext, req: RequestInput): Account {
+function customer(ctx: ProviderContext, req: RequestInput): Promise<Account> {
   return authenticate(ctx, req.headers.authorization, 'customer')
 }
 
@@ -66,16 +66,16 @@ function entryRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/auth/entries/',
-      handler: (req) => {
-        const account = customer(ctx, req)
+      handler: async (req) => {
+        const account = await customer(ctx, req)
         const { from, to } = readRange(req.query)
         return {
           message: 'Entries loaded.',
           content: {
             from,
             to,
-            ...listAllEntries(ctx.db, account.id, from, to),
-            latest: latestEntries(ctx.db, account.id, to),
+            ...(await listAllEntries(ctx.db, account.id, from, to)),
+            latest: await latestEntries(ctx.db, account.id, to),
           },
         }
       },
@@ -83,10 +83,10 @@ function entryRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'PUT',
       path: 'v1/auth/profile/preferences/',
-      handler: (req) => {
-        const account = customer(ctx, req)
-        savePreferences(ctx.db, account.id, jsonObjectBody(req))
-        return { message: 'Preferences Updated', content: readPreferences(ctx.db, account.id) }
+      handler: async (req) => {
+        const account = await customer(ctx, req)
+        await savePreferences(ctx.db, account.id, jsonObjectBody(req))
+        return { message: 'Preferences Updated', content: await readPreferences(ctx.db, account.id) }
       },
     },
   ]
@@ -95,10 +95,10 @@ function entryRoutes(ctx: ProviderContext): Route[] {
       {
         method: 'GET',
         path: `v1/auth/entries/${kind}/`,
-        handler: (req) => {
-          const account = customer(ctx, req)
+        handler: async (req) => {
+          const account = await customer(ctx, req)
           const { from, to } = readRange(req.query)
-          return { message: 'Entries loaded.', content: listEntries(ctx.db, account.id, kind, from, to) }
+          return { message: 'Entries loaded.', content: await listEntries(ctx.db, account.id, kind, from, to) }
         },
       },
       { method: 'POST', path: `v1/auth/entries/${kind}/`, handler: (req) => createEntry(ctx, req, kind) },
@@ -107,28 +107,28 @@ function entryRoutes(ctx: ProviderContext): Route[] {
   return routes
 }
 
-function createEntry(ctx: ProviderContext, req: RequestInput, kind: EntryKind) {
-  const account = customer(ctx, req)
+async function createEntry(ctx: ProviderContext, req: RequestInput, kind: EntryKind) {
+  const account = await customer(ctx, req)
   const fields = readEntry(kind, jsonObjectBody(req))
   if (fields.kind === 'vitamins') {
     // One checklist per day: logging a day again replaces its list (same id), as ticking boxes would.
-    const existing = findVitaminsOn(ctx.db, account.id, fields.value.date)
+    const existing = await findVitaminsOn(ctx.db, account.id, fields.value.date)
     if (existing) {
       return {
         message: 'Vitamins updated.',
-        content: replaceEntry(ctx.db, account.id, 'vitamins', existing.id, fields.value),
+        content: await replaceEntry(ctx.db, account.id, 'vitamins', existing.id, fields.value),
       }
     }
   }
-  return { status: 201, message: LOGGED[kind], content: insertEntry(ctx.db, account.id, kind, fields.value) }
+  return { status: 201, message: LOGGED[kind], content: await insertEntry(ctx.db, account.id, kind, fields.value) }
 }
 
 /** The entry named by the path, if it is this patient's; anyone else's is indistinguishable from none. */
-function ownEntry(ctx: ProviderContext, req: RequestInput): { account: Account; entry: Entry } {
-  const account = customer(ctx, req)
+async function ownEntry(ctx: ProviderContext, req: RequestInput): Promise<{ account: Account; entry: Entry }> {
+  const account = await customer(ctx, req)
   const match = ITEM_PATH.exec(req.path)
   const kind = match?.[1] ?? ''
-  const entry = match && isEntryKind(kind) ? findEntry(ctx.db, account.id, kind, Number(match[2])) : undefined
+  const entry = match && isEntryKind(kind) ? await findEntry(ctx.db, account.id, kind, Number(match[2])) : undefined
   if (!entry) throw new ApiError(404, ENTRY_NOT_FOUND)
   return { account, entry }
 }
@@ -138,32 +138,32 @@ function entryItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: ITEM_PATH,
-      handler: (req) => ({ message: 'Entry loaded.', content: ownEntry(ctx, req).entry }),
+      handler: async (req) => ({ message: 'Entry loaded.', content: (await ownEntry(ctx, req)).entry }),
     },
     {
       method: 'PUT',
       pattern: ITEM_PATH,
-      handler: (req) => {
-        const { account, entry } = ownEntry(ctx, req)
+      handler: async (req) => {
+        const { account, entry } = await ownEntry(ctx, req)
         const fields = readEntry(entry.kind, jsonObjectBody(req))
         if (fields.kind === 'vitamins') {
-          const other = findVitaminsOn(ctx.db, account.id, fields.value.date)
+          const other = await findVitaminsOn(ctx.db, account.id, fields.value.date)
           if (other && other.id !== entry.id) {
             throw new ApiError(409, VITAMINS_TAKEN_ON_DAY, { date: [VITAMINS_TAKEN_ON_DAY] })
           }
         }
         return {
           message: 'Entry updated.',
-          content: replaceEntry(ctx.db, account.id, entry.kind, entry.id, fields.value),
+          content: await replaceEntry(ctx.db, account.id, entry.kind, entry.id, fields.value),
         }
       },
     },
     {
       method: 'DELETE',
       pattern: ITEM_PATH,
-      handler: (req) => {
-        const { account, entry } = ownEntry(ctx, req)
-        deleteEntry(ctx.db, account.id, entry.kind, entry.id)
+      handler: async (req) => {
+        const { account, entry } = await ownEntry(ctx, req)
+        await deleteEntry(ctx.db, account.id, entry.kind, entry.id)
         return { message: 'Entry deleted.', content: null }
       },
     },

@@ -2,7 +2,7 @@ import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { readBariatric, readDevice, readMedical, readPersonal } from '../profile-sections.js'
-import { markTourSeen, profileContent, readFlags, saveSection } from '../profile-store.js'
+import { markTourSeen, profileContent, readFlags, saveSection } from '../store/profiles.js'
 import { authenticate } from '../sessions.js'
 
 export function profileRoutes(ctx: ProviderContext): Route[] {
@@ -11,58 +11,58 @@ export function profileRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/auth/profile/',
-      handler: (req) => ({ message: 'Profile loaded.', content: profileContent(ctx.db, customer(req)) }),
+      handler: async (req) => ({ message: 'Profile loaded.', content: await profileContent(ctx.db, await customer(req)) }),
     },
     {
       method: 'PUT',
       path: 'v1/auth/profile/personal/',
-      handler: (req) => {
-        const account = customer(req)
+      handler: async (req) => {
+        const account = await customer(req)
         const section = readPersonal(jsonObjectBody(req))
-        saveSection(ctx.db, account.id, 'personal', section)
+        await saveSection(ctx.db, account.id, 'personal', section)
         return { message: 'Profile Updated', content: { ...section, email: account.email } }
       },
     },
     {
       method: 'PUT',
       path: 'v1/auth/profile/medical/',
-      handler: (req) => {
-        const account = customer(req)
+      handler: async (req) => {
+        const account = await customer(req)
         const section = readMedical(jsonObjectBody(req))
-        saveSection(ctx.db, account.id, 'medical_history', section)
+        await saveSection(ctx.db, account.id, 'medical_history', section)
         return { message: 'Medical History Updated', content: section }
       },
     },
     {
       method: 'PUT',
       path: 'v1/auth/profile/bariatric/',
-      handler: (req) => {
-        const account = customer(req)
+      handler: async (req) => {
+        const account = await customer(req)
         const section = readBariatric(jsonObjectBody(req))
-        saveSection(ctx.db, account.id, 'bariatric_surgery', section)
+        await saveSection(ctx.db, account.id, 'bariatric_surgery', section)
         return { message: 'Bariatric Surgery Information Updated', content: section }
       },
     },
     {
       method: 'PUT',
       path: 'v1/auth/profile/device/',
-      handler: (req) => {
-        const account = customer(req)
+      handler: async (req) => {
+        const account = await customer(req)
         const section = readDevice(jsonObjectBody(req))
-        const flags = readFlags(ctx.db, account.id)
+        const flags = await readFlags(ctx.db, account.id)
         // The last step is what makes a patient onboarded, so it is refused (and nothing stored) until the rest is done.
         if (!flags.profile_completed || !flags.medical_completed || !flags.bariatric_completed) {
           throw new ApiError(409, 'Complete the earlier steps first')
         }
-        saveSection(ctx.db, account.id, 'device_information', section)
+        await saveSection(ctx.db, account.id, 'device_information', section)
         return { message: 'Device Details Updated', content: section }
       },
     },
     {
       method: 'POST',
       path: 'v1/auth/tour-completed/',
-      handler: (req) => {
-        markTourSeen(ctx.db, customer(req).id)
+      handler: async (req) => {
+        await markTourSeen(ctx.db, (await customer(req)).id)
         return { message: 'Tour marked as completed.', content: null }
       },
     },

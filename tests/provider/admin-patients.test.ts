@@ -333,13 +333,14 @@ describe('GET v1/admin/dashboard/ (extension)', () => {
 
 describe('demo cohort (npm start)', () => {
   test('adds its patients once, with alerts and cohorts to show', async () => {
-    const { seedDemoCohort } = await import('../../provider/admin-patients-demo')
-    const db = new Database(`${provider.dataDir}/provider.sqlite`)
+    const { seedDemoCohort } = await import('../../provider/dev/demo-cohort')
+    const { openStore } = await import('../../provider/store/open')
+    const db = await openStore(provider.dataDir)
     try {
       expect(await seedDemoCohort(db)).toBe(12)
       expect(await seedDemoCohort(db)).toBe(0)
     } finally {
-      db.close()
+      await db.close()
     }
     const found = await list('q=%40baricare.test&page_size=100')
     expect(found.items.map((item) => item.full_name)).toContain('Ana Alvarez')

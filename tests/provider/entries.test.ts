@@ -525,7 +525,7 @@ describe('preferences: daily targets (extension)', () => {
 
 describe('demo patients (extension)', () => {
   test('onboarded demo patients get three weeks of log once; Leo logs through today, Kim stopped 4 days ago', async () => {
-    const { seedDemoPatients } = await import('../../provider/index')
+    const { seedDemoPatients } = await import('../../provider/dev/demo-patients')
     await seedDemoPatients(provider.dataDir)
     await seedDemoPatients(provider.dataDir)
     const range = `?from=${isoDay(-30)}&to=${TODAY}`

@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { defaultSeedAdmins, seedDemoPatients } from '../../provider/index'
-import { seedDemoPatients as fromScriptModule } from '../../provider/seed-demo'
+import { seedDemoPatients } from '../../provider/dev/demo-patients'
+import { seedDemoPatients as fromScriptModule } from '../../provider/dev/seed-demo'
+import { defaultSeedAdmins } from '../../provider/index'
 import { expectError, GOOD_PASSWORD, login, startTestProvider, SUPER, verifiedCustomer } from './helpers'
 
 const dirs: string[] = []

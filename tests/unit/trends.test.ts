@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyEntries, type EntriesByKind, type WeightEntry } from '~/lib/log-entries'
-import { historyDay } from '../../provider/trends-history'
+import { historyDay } from '../../provider/dev/history'
 import {
   barSummary,
   bucketFor,

@@ -10,7 +10,7 @@ export function uniquePrefix(label = 'Pt'): string {
   return `${label}${randomUUID().replace(/-/g, '').slice(0, 8)}`
 }
 
-/** POST __dev/seed-patients/: `count` varied patients, or the given specs (see provider/admin-patients-seed.ts). */
+/** POST __dev/seed-patients/: `count` varied patients, or the given specs (see provider/dev/seed-patients.ts). */
 export async function seedPatients(
   prefix: string,
   specs: number | Record<string, unknown>[],

@@ -1,5 +1,5 @@
 // Helpers for the health-trends spec: a seeded daily history (POST __dev/seed-history/) and the
-// same formulas the seed uses (provider/trends-history.ts), restated here as the test's oracle.
+// same formulas the seed uses (provider/dev/history.ts), restated here as the test's oracle.
 import { isoDaysFromToday } from './log-data'
 import { providerCall } from './provider'
 

@@ -1,9 +1,11 @@
 // Development and benchmark only: a plausible daily health history for one patient, written in one
 // transaction (a year is ~3,000 rows in well under a second). Fixed formulas, no randomness, so a
 // test can predict every value: see historyDay().
-import type { Db } from './db.js'
-import type { EntryFields, EntryKind } from './entries-fields.js'
-import { insertEntry } from './entries-store.js'
+import { findAccountByEmail } from '../store/accounts.js'
+import type { EntryFields, EntryKind } from '../entries-fields.js'
+import { deleteEntriesBetween, insertEntry } from '../store/entries.js'
+import { openStore } from '../store/open.js'
+import type { Db } from '../store/sql.js'
 
 export const MAX_HISTORY_DAYS = 3660
 
@@ -92,29 +94,25 @@ export function historyDay(date: string, n: number, startKg: number, isToday: bo
  * Replaces the patient's entries in the window with the generated history (so it can be run
  * again). Returns the first day and the number of entries written.
  */
-export function seedHistory(
+export async function seedHistory(
   db: Db,
   accountId: number,
   options: HistoryOptions,
-): { from: string; entries: number } {
+): Promise<{ from: string; entries: number }> {
   const days = Math.max(1, Math.min(MAX_HISTORY_DAYS, Math.floor(options.days)))
   const startKg = options.startKg ?? 120
   const from = isoMinusDays(options.today, days - 1)
   let count = 0
-  db.transaction(() => {
-    db.prepare('DELETE FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?').run(
-      accountId,
-      from,
-      options.today,
-    )
+  await db.transaction(async (tx) => {
+    await deleteEntriesBetween(tx, accountId, from, options.today)
     for (let n = 0; n < days; n++) {
       const date = isoMinusDays(options.today, days - 1 - n)
       for (const entry of historyDay(date, n, startKg, n === days - 1)) {
-        insertEntry(db, accountId, entry.kind, entry.fields)
+        await insertEntry(tx, accountId, entry.kind, entry.fields)
         count++
       }
     }
-  })()
+  })
   return { from, entries: count }
 }
 
@@ -127,14 +125,12 @@ export async function seedHistoryInDataDir(
   email: string,
   options: HistoryOptions,
 ): Promise<{ from: string; entries: number }> {
-  const { openDatabase } = await import('./db.js')
-  const { findAccountByEmail } = await import('./accounts.js')
-  const db = openDatabase(dataDir)
+  const db = await openStore(dataDir)
   try {
-    const account = findAccountByEmail(db, email)
+    const account = await findAccountByEmail(db, email)
     if (!account) throw new Error(`No account ${email}`)
-    return seedHistory(db, account.id, options)
+    return await seedHistory(db, account.id, options)
   } finally {
-    db.close()
+    await db.close()
   }
 }

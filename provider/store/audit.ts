@@ -1,6 +1,6 @@
 // Extension (docs/provider-api.md, "Extensions"): HIPAA-style audit trail. The provider is the system
 // of record, so events are written where the access happens, not by the app.
-import type { Db } from './db.js'
+import type { Db, SqlParam } from './sql.js'
 
 export const AUDIT_ACTIONS = [
   'sign_in',
@@ -29,17 +29,18 @@ export interface AuditEventInput {
   details?: Record<string, unknown>
 }
 
-export function recordAuditEvent(db: Db, event: AuditEventInput): void {
-  db.prepare(
+export async function recordAuditEvent(db: Db, event: AuditEventInput): Promise<void> {
+  await db.run(
     `INSERT INTO audit_events (at, actor_account_id, actor_email, action, target_account_id, details)
      VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(
-    new Date().toISOString(),
-    event.actor.id,
-    event.actor.email,
-    event.action,
-    event.targetAccountId ?? null,
-    JSON.stringify(event.details ?? {}),
+    [
+      new Date().toISOString(),
+      event.actor.id,
+      event.actor.email,
+      event.action,
+      event.targetAccountId ?? null,
+      JSON.stringify(event.details ?? {}),
+    ],
   )
 }
 
@@ -68,22 +69,23 @@ export interface AuditFilters {
 
 export const AUDIT_PAGE_SIZE = 25
 
-export function listAuditEvents(
+export async function listAuditEvents(
   db: Db,
   filters: AuditFilters,
   page: number,
   pageSize = AUDIT_PAGE_SIZE,
-): { events: AuditEventView[]; total: number } {
+): Promise<{ events: AuditEventView[]; total: number }> {
   const where: string[] = []
-  const params: unknown[] = []
+  const params: SqlParam[] = []
   if (filters.action) {
     where.push('e.action = ?')
     params.push(filters.action)
   }
   if (filters.actor) {
-    // instr() rather than LIKE so that '%' and '_' in the filter are plain characters.
-    where.push('instr(lower(e.actor_email), ?) > 0')
-    params.push(filters.actor.toLowerCase())
+    // LIKE with the filter's own '%', '_' and '\' escaped, so they are plain characters; lower() on
+    // both sides, as PostgreSQL's LIKE is case-sensitive where SQLite's is not.
+    where.push("lower(e.actor_email) LIKE ? ESCAPE '\\'")
+    params.push(`%${filters.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
   }
   if (filters.from) {
     where.push('e.at >= ?')
@@ -98,15 +100,15 @@ export function listAuditEvents(
     params.push(filters.targetAccountId)
   }
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM audit_events e ${clause}`).get(...params) as { n: number }).n
-  const rows = db
-    .prepare(
-      `SELECT e.id, e.at, e.actor_account_id, e.actor_email, e.action, e.target_account_id, e.details,
-              t.email AS target_email
-       FROM audit_events e LEFT JOIN accounts t ON t.id = e.target_account_id
-       ${clause} ORDER BY e.at DESC, e.id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...params, pageSize, (page - 1) * pageSize) as (Omit<AuditEventView, 'details'> & { details: string })[]
+  const counted = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_events e ${clause}`, params)
+  const total = Number(counted?.n ?? 0)
+  const rows = await db.all<Omit<AuditEventView, 'details'> & { details: string }>(
+    `SELECT e.id, e.at, e.actor_account_id, e.actor_email, e.action, e.target_account_id, e.details,
+            t.email AS target_email
+     FROM audit_events e LEFT JOIN accounts t ON t.id = e.target_account_id
+     ${clause} ORDER BY e.at DESC, e.id DESC LIMIT ? OFFSET ?`,
+    [...params, pageSize, (page - 1) * pageSize],
+  )
   return {
     total,
     events: rows.map((row) => ({ ...row, details: parseDetails(row.details) })),

@@ -1,7 +1,9 @@
 // Extension (docs/provider-api.md, "Extensions"): admin invitations and deactivation, the audit log.
 // Invitation state lives on the account: an invited admin is one with invited_at set whose e-mail
 // is not verified yet (following the invitation link to create a password verifies it).
-export const adminUsersMigration = `
+export const migration = {
+  name: '0004-admin-users',
+  up: `
   CREATE TABLE audit_events (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     at TEXT NOT NULL,
@@ -17,4 +19,5 @@ export const adminUsersMigration = `
   ALTER TABLE accounts ADD COLUMN deactivated_at TEXT;
   ALTER TABLE accounts ADD COLUMN invited_at TEXT;
   ALTER TABLE accounts ADD COLUMN invited_by INTEGER REFERENCES accounts(id) ON DELETE SET NULL;
-`
+`,
+}

@@ -1,13 +1,7 @@
-import { adminPatientsMigration } from './migrations-admin-patients.js'
-import { adminUsersMigration } from './migrations-admin-users.js'
-import { devicesMigration } from './migrations-devices.js'
-
-/**
- * Schema changes in order; the database's `user_version` records how many have run. Append only:
- * an edited migration would never run again on databases that already have it.
- */
-export const migrations: string[] = [
-  `
+// Accounts, profiles, sessions, e-mail tokens, the development outbox and sign-in attempts.
+export const migration = {
+  name: '0001-core',
+  up: `
   CREATE TABLE meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -74,36 +68,4 @@ export const migrations: string[] = [
   ) STRICT;
   CREATE INDEX login_failures_email_at ON login_failures(email, at);
   `,
-  // Extension (docs/provider-api.md, "Extensions"): the patient's health log and daily targets.
-  // Kind-specific fields are JSON (validated by provider/entries-fields.ts); day and time_of_day
-  // are columns because ranges and ordering are queried on them.
-  `
-  CREATE TABLE health_entries (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('weight', 'sleep', 'meal', 'water', 'vitamins')),
-    day TEXT NOT NULL,
-    time_of_day TEXT NOT NULL DEFAULT '',
-    fields TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX health_entries_account_day ON health_entries(account_id, day);
-  CREATE INDEX health_entries_account_kind_day ON health_entries(account_id, kind, day);
-  CREATE UNIQUE INDEX health_entries_one_vitamins_record_per_day
-    ON health_entries(account_id, day) WHERE kind = 'vitamins';
-
-  CREATE TABLE daily_targets (
-    account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
-    protein_target_g REAL NOT NULL,
-    water_target_ml REAL NOT NULL,
-    sleep_target_h REAL NOT NULL,
-    updated_at TEXT NOT NULL
-  ) STRICT;
-  `,
-  // Extensions, one module each so their owners can change them independently until they ship:
-  // device connections (P12), admin users/audit/exports (P13), admin patients/alerts (P13).
-  devicesMigration,
-  adminUsersMigration,
-  adminPatientsMigration,
-]
+}

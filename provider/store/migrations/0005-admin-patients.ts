@@ -2,7 +2,9 @@
 // one episode of a condition (see provider/alerts-rules.ts): opened when the condition is first
 // seen, acknowledged by an admin with a note, resolved when the condition no longer holds. At most
 // one unresolved alert per patient and kind, so re-evaluating never duplicates one.
-export const adminPatientsMigration = `
+export const migration = {
+  name: '0005-admin-patients',
+  up: `
   CREATE TABLE patient_alerts (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
@@ -20,4 +22,5 @@ export const adminPatientsMigration = `
   CREATE UNIQUE INDEX patient_alerts_one_unresolved
     ON patient_alerts(account_id, kind) WHERE status <> 'resolved';
   CREATE INDEX patient_alerts_status ON patient_alerts(status, tier);
-`
+`,
+}

@@ -2,15 +2,15 @@
 // health log in one request, so list and dashboard tests need not click through sign-up and the
 // wizard dozens of times. Either `patients` (each field optional) or `count` generated ones.
 import { randomBytes } from 'node:crypto'
-import { findAccountByEmail, insertAccount } from './accounts.js'
-import { addDays, todayUtc } from './admin-patients-metrics.js'
-import type { Db } from './db.js'
-import { insertEntry } from './entries-store.js'
-import { ApiError } from './errors.js'
-import type { JsonObject } from './http.js'
-import { hashPassword } from './passwords.js'
-import { saveSection } from './profile-store.js'
-import { SURGERY_TYPES, type BariatricSection, type PersonalSection } from './profile-sections.js'
+import { emailTaken, insertAccount, setCreatedAt } from '../store/accounts.js'
+import { addDays, todayUtc } from '../admin-patients-metrics.js'
+import { insertEntry } from '../store/entries.js'
+import { ApiError } from '../errors.js'
+import type { JsonObject } from '../http.js'
+import { hashPassword } from '../passwords.js'
+import { saveSection } from '../store/profiles.js'
+import { SURGERY_TYPES, type BariatricSection, type PersonalSection } from '../profile-sections.js'
+import type { Db } from '../store/sql.js'
 
 export const SEED_PATIENT_PASSWORD = 'Patient#123'
 const MAX_SEED = 200
@@ -130,23 +130,21 @@ function fromBody(raw: unknown, fallback: SeedPatient): SeedPatient {
 }
 
 /** Writes one patient (account, profile, log) with an already hashed password. */
-export function insertSeedPatient(
+export async function insertSeedPatient(
   db: Db,
   patient: SeedPatient,
   passwordHash: string,
   today = todayUtc(),
-): number {
-  const account = insertAccount(db, {
+): Promise<number> {
+  const account = await insertAccount(db, {
     email: patient.email,
     portal: 'customer',
     passwordHash,
     fullName: patient.full_name,
     emailVerified: patient.state !== 'unverified',
   })
-  db.prepare('UPDATE accounts SET created_at = ? WHERE id = ?').run(
-    `${addDays(today, -patient.created_days_ago)}T09:00:00.000Z`,
-    account.id,
-  )
+  if (!account) throw new ApiError(409, `${patient.email} is already registered`)
+  await setCreatedAt(db, account.id, `${addDays(today, -patient.created_days_ago)}T09:00:00.000Z`)
   if (patient.state !== 'onboarded') return account.id
   const personal: PersonalSection = {
     full_name: patient.full_name,
@@ -179,8 +177,8 @@ export function insertSeedPatient(
     hospital_address: null,
     surgery_comments: null,
   }
-  saveSection(db, account.id, 'personal', personal)
-  saveSection(db, account.id, 'medical_history', {
+  await saveSection(db, account.id, 'personal', personal)
+  await saveSection(db, account.id, 'medical_history', {
     pre_existing_conditions: ['Hypertension'],
     other_conditions: '',
     allergies: 'None known',
@@ -188,15 +186,15 @@ export function insertSeedPatient(
     diet_restrictions: '',
     previous_weight_loss_attempts: ['Diet programs'],
   })
-  saveSection(db, account.id, 'bariatric_surgery', bariatric)
-  saveSection(db, account.id, 'device_information', {
+  await saveSection(db, account.id, 'bariatric_surgery', bariatric)
+  await saveSection(db, account.id, 'device_information', {
     has_wearable: false,
     need_device_shipment: false,
     wearable_type: null,
     wearable_os: 'ios',
   })
   for (const weight of patient.weights) {
-    insertEntry(db, account.id, 'weight', {
+    await insertEntry(db, account.id, 'weight', {
       date: addDays(today, -weight.days_ago),
       weight: weight.kg,
       weight_unit: 'kg',
@@ -205,7 +203,7 @@ export function insertSeedPatient(
     })
   }
   for (const meal of patient.meals) {
-    insertEntry(db, account.id, 'meal', {
+    await insertEntry(db, account.id, 'meal', {
       date: addDays(today, -meal.days_ago),
       time: '12:30',
       meal_type: 'lunch',
@@ -230,10 +228,15 @@ export async function seedPatients(db: Db, body: JsonObject) {
     const generated = generatedPatient(prefix, index, tag)
     return specs ? fromBody(specs[index], generated) : generated
   })
-  const taken = patients.find((patient) => findAccountByEmail(db, patient.email))
-  if (taken) throw new ApiError(409, `${taken.email} is already registered`)
+  for (const patient of patients) {
+    if (await emailTaken(db, patient.email)) throw new ApiError(409, `${patient.email} is already registered`)
+  }
   const passwordHash = await hashPassword(SEED_PATIENT_PASSWORD)
-  const ids = db.transaction(() => patients.map((patient) => insertSeedPatient(db, patient, passwordHash)))()
+  const ids = await db.transaction(async (tx) => {
+    const added: number[] = []
+    for (const patient of patients) added.push(await insertSeedPatient(tx, patient, passwordHash))
+    return added
+  })
   return patients.map((patient, index) => ({
     id: ids[index],
     email: patient.email,

@@ -8,7 +8,9 @@
 //   day cannot duplicate it; disconnecting with "delete" removes exactly these rows.
 // - device_connections: one row per connected (or failing) service; no row means not connected.
 // - device_authorizations: a started consent (state), then the code it was allowed with.
-export const devicesMigration = `
+export const migration = {
+  name: '0003-devices',
+  up: `
   ALTER TABLE health_entries ADD COLUMN source TEXT NOT NULL DEFAULT 'manual';
   ALTER TABLE health_entries ADD COLUMN imported_from TEXT;
   CREATE UNIQUE INDEX health_entries_one_import_per_kind_day
@@ -37,4 +39,5 @@ export const devicesMigration = `
     used_at INTEGER
   ) STRICT;
   CREATE INDEX device_authorizations_account ON device_authorizations(account_id, service);
-`
+`,
+}

@@ -1,8 +1,8 @@
 // Demo health logs for the onboarded demo patients: three weeks up to the day of seeding, made up
 // by fixed formulas (no randomness), so every run of the seed gives the same picture.
-import type { Db } from './db.js'
-import type { EntryFields, EntryKind } from './entries-fields.js'
-import { insertEntry } from './entries-store.js'
+import type { EntryFields, EntryKind } from '../entries-fields.js'
+import { hasEntries, insertEntry } from '../store/entries.js'
+import type { Db } from '../store/sql.js'
 
 const LBS_PER_KG = 2.20462
 const DAYS = 21
@@ -114,12 +114,13 @@ export function demoEntries(style: DemoLogStyle, today = new Date()): DemoEntry[
   return entries
 }
 
-export function hasEntries(db: Db, accountId: number): boolean {
-  return db.prepare('SELECT 1 FROM health_entries WHERE account_id = ? LIMIT 1').get(accountId) !== undefined
-}
-
 /** Adds the demo log to an account that has none (inside the caller's transaction, if any). */
-export function seedDemoEntries(db: Db, accountId: number, style: DemoLogStyle, today = new Date()): void {
-  if (hasEntries(db, accountId)) return
-  for (const entry of demoEntries(style, today)) insertEntry(db, accountId, entry.kind, entry.fields)
+export async function seedDemoEntries(
+  db: Db,
+  accountId: number,
+  style: DemoLogStyle,
+  today = new Date(),
+): Promise<void> {
+  if (await hasEntries(db, accountId)) return
+  for (const entry of demoEntries(style, today)) await insertEntry(db, accountId, entry.kind, entry.fields)
 }

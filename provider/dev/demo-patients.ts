@@ -1,10 +1,11 @@
-import { seedDemoCohort } from './admin-patients-demo.js'
-import { findAccountByEmail, insertAccount } from './accounts.js'
-import { openDatabase, type Db } from './db.js'
-import { seedDemoEntries, type DemoLogStyle } from './entries-demo.js'
-import { hashPassword } from './passwords.js'
-import { readBariatric, readDevice, readMedical, readPersonal } from './profile-sections.js'
-import { markTourSeen, saveSection } from './profile-store.js'
+import { findAccountByEmail, insertAccount } from '../store/accounts.js'
+import { hashPassword } from '../passwords.js'
+import { readBariatric, readDevice, readMedical, readPersonal } from '../profile-sections.js'
+import { markTourSeen, saveSection } from '../store/profiles.js'
+import { openStore } from '../store/open.js'
+import type { Db } from '../store/sql.js'
+import { seedDemoCohort } from './demo-cohort.js'
+import { seedDemoEntries, type DemoLogStyle } from './demo-entries.js'
 
 export const DEMO_PATIENT_PASSWORD = 'Patient#123'
 
@@ -84,36 +85,36 @@ function bariatricFor(patient: DemoPatient) {
   })
 }
 
-// Onboarded demo patients come with a few weeks of health log (provider/entries-demo.ts).
+// Onboarded demo patients come with a few weeks of health log (provider/dev/demo-entries.ts).
 const LOG_STYLES: Partial<Record<DemoPatientState, DemoLogStyle>> = {
   onboarded_kg: 'kg-planning',
   onboarded_lbs: 'lbs-after-surgery',
 }
 
-function seedLog(db: Db, accountId: number, patient: DemoPatient): void {
+async function seedLog(db: Db, accountId: number, patient: DemoPatient): Promise<void> {
   const style = LOG_STYLES[patient.state]
-  if (style) seedDemoEntries(db, accountId, style)
+  if (style) await seedDemoEntries(db, accountId, style)
 }
 
 async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
   const passwordHash = await hashPassword(patient.password)
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     // Checked inside the transaction so that two seed runs at once still add each patient once.
-    if (findAccountByEmail(db, patient.email)) return
-    const account = insertAccount(db, {
+    if (await findAccountByEmail(tx, patient.email)) return
+    const account = await insertAccount(tx, {
       email: patient.email,
       portal: 'customer',
       passwordHash,
       fullName: patient.full_name,
       emailVerified: true,
     })
-    if (patient.state === 'verified') return
-    saveSection(db, account.id, 'personal', personalFor(patient))
-    saveSection(db, account.id, 'medical_history', MEDICAL)
+    if (!account || patient.state === 'verified') return
+    await saveSection(tx, account.id, 'personal', personalFor(patient))
+    await saveSection(tx, account.id, 'medical_history', MEDICAL)
     if (patient.state === 'medical_completed') return
-    saveSection(db, account.id, 'bariatric_surgery', bariatricFor(patient))
-    saveSection(
-      db,
+    await saveSection(tx, account.id, 'bariatric_surgery', bariatricFor(patient))
+    await saveSection(
+      tx,
       account.id,
       'device_information',
       readDevice({
@@ -123,9 +124,9 @@ async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
         wearable_os: patient.state === 'onboarded_lbs' ? 'ios' : 'android',
       }),
     )
-    if (patient.has_seen_tour) markTourSeen(db, account.id)
-    seedLog(db, account.id, patient)
-  })()
+    if (patient.has_seen_tour) await markTourSeen(tx, account.id)
+    await seedLog(tx, account.id, patient)
+  })
 }
 
 /**
@@ -133,18 +134,18 @@ async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
  * the full list. Safe to run again and while a provider is serving the same data directory.
  */
 export async function seedDemoPatients(dataDir: string): Promise<DemoPatient[]> {
-  const db = openDatabase(dataDir)
+  const db = await openStore(dataDir)
   try {
     for (const patient of PATIENTS) {
-      const existing = findAccountByEmail(db, patient.email)
+      const existing = await findAccountByEmail(db, patient.email)
       if (!existing) await seedPatient(db, patient)
       // Demo patients seeded before the health log existed get theirs now (only if they have none).
-      else db.transaction(() => seedLog(db, existing.id, patient))()
+      else await db.transaction((tx) => seedLog(tx, existing.id, patient))
     }
     // The admin portal's dashboard, list and alerts need more than four patients to mean anything.
     await seedDemoCohort(db)
   } finally {
-    db.close()
+    await db.close()
   }
   return PATIENTS.map((patient) => ({ ...patient }))
 }

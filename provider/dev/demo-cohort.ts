@@ -1,11 +1,11 @@
 // Demo data for the admin portal (not run by itself): a small cohort with varied procedures, times
 // since surgery and logging habits, so that `npm start`'s dashboard, patients list and alerts show
 // something real. Idempotent: patients already there are left alone. Hook: seedDemoPatients
-// (provider/demo-patients.ts) calls `await seedDemoCohort(db)` after its own patients.
-import { findAccountByEmail } from './accounts.js'
-import { generatedPatient, insertSeedPatient, SEED_PATIENT_PASSWORD } from './admin-patients-seed.js'
-import type { Db } from './db.js'
-import { hashPassword } from './passwords.js'
+// (provider/dev/demo-patients.ts) calls `await seedDemoCohort(db)` after its own patients.
+import { emailTaken } from '../store/accounts.js'
+import { hashPassword } from '../passwords.js'
+import type { Db } from '../store/sql.js'
+import { generatedPatient, insertSeedPatient, SEED_PATIENT_PASSWORD } from './seed-patients.js'
 
 const NAMES = [
   'Ana Alvarez',
@@ -35,13 +35,14 @@ export function demoCohort() {
 
 /** Adds the demo cohort's missing patients (password `Patient#123`); returns how many were added. */
 export async function seedDemoCohort(db: Db): Promise<number> {
-  const missing = demoCohort().filter((patient) => !findAccountByEmail(db, patient.email))
+  const missing: ReturnType<typeof demoCohort> = []
+  for (const patient of demoCohort()) if (!(await emailTaken(db, patient.email))) missing.push(patient)
   if (missing.length === 0) return 0
   const passwordHash = await hashPassword(SEED_PATIENT_PASSWORD)
-  db.transaction(() => {
+  await db.transaction(async (tx) => {
     // Checked again inside the transaction, so two seed runs at once add each patient once.
     for (const patient of missing)
-      if (!findAccountByEmail(db, patient.email)) insertSeedPatient(db, patient, passwordHash)
-  })()
+      if (!(await emailTaken(tx, patient.email))) await insertSeedPatient(tx, patient, passwordHash)
+  })
   return missing.length
 }

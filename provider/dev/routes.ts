@@ -1,0 +1,211 @@
+// Test and demo conveniences: every `__dev/` endpoint. Mounted only in dev mode (provider/index.ts),
+// so in production they are plain 404s; nothing in the production code imports this folder.
+import { findAccountByEmail, findAccountById, markEmailVerified, type Account } from '../store/accounts.js'
+import type { ProviderContext } from '../context.js'
+import { findService } from '../devices-catalogue.js'
+import {
+  decideAuthorization,
+  deleteImportedAfter,
+  findConnection,
+  findOpenAuthorization,
+  setFailNextSync,
+  setLastSyncedAt,
+} from '../store/devices.js'
+import { isoDay } from '../devices-sync.js'
+import { ApiError } from '../errors.js'
+import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
+import { readOutbox } from '../mailer.js'
+import type { RequestLog } from '../request-log.js'
+import { CONSENT_INVALID, DEFAULT_SYNC_FAILURE, readService } from '../routes/devices.js'
+import { bumpAccessEpoch } from '../store/meta.js'
+import { FieldReader } from '../validation.js'
+import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
+import { seedPatients } from './seed-patients.js'
+
+const DAY_MS = 86_400_000
+
+export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '__dev/outbox/',
+      handler: async () => ({ message: 'Outbox.', content: await readOutbox(ctx.db) }),
+    },
+    {
+      method: 'GET',
+      path: '__dev/requests/',
+      handler: () => ({ message: 'Requests.', content: requestLog.list() }),
+    },
+    {
+      method: 'POST',
+      path: '__dev/expire-access-tokens/',
+      handler: async () => {
+        await bumpAccessEpoch(ctx.db)
+        return { message: 'All access tokens issued so far have expired.', content: null }
+      },
+    },
+    {
+      method: 'POST',
+      path: '__dev/verify-email/',
+      handler: async (req) => {
+        const f = new FieldReader(jsonObjectBody(req))
+        const email = f.email()
+        f.done()
+        const account = await findAccountByEmail(ctx.db, email)
+        if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
+        await markEmailVerified(ctx.db, account.id)
+        return { message: 'Email marked as verified.', content: { email } }
+      },
+    },
+    { method: 'POST', path: '__dev/seed-history/', handler: (req) => seedHistoryRoute(ctx, req) },
+    // Patients with surgery details and a health log in one request (admin portal tests).
+    {
+      method: 'POST',
+      path: '__dev/seed-patients/',
+      handler: async (req) => ({
+        status: 201,
+        message: 'Patients seeded.',
+        content: await seedPatients(ctx.db, jsonObjectBody(req)),
+      }),
+    },
+    ...devDeviceRoutes(ctx),
+  ]
+}
+
+function localToday(): string {
+  const now = new Date()
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** POST __dev/seed-history/ {email, days, start_kg?, today?}: a generated daily history (trends). */
+async function seedHistoryRoute(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader(jsonObjectBody(req))
+  const email = f.email()
+  const days = f.number('days', {
+    label: 'Days',
+    required: 'Days is required',
+    min: 1,
+    max: MAX_HISTORY_DAYS,
+    unit: 'days',
+  })
+  const startKg = f.number('start_kg', { label: 'Start weight', min: 20, max: 500, unit: 'kg' })
+  const today = f.date('today', { label: 'Today' }) ?? localToday()
+  f.done()
+  const account = await findAccountByEmail(ctx.db, email)
+  if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
+  const written = await seedHistory(ctx.db, account.id, { days: days!, today, startKg: startKg ?? undefined })
+  return {
+    message: 'History seeded.',
+    content: { email, from: written.from, to: today, entries: written.entries },
+  }
+}
+
+async function devAccount(ctx: ProviderContext, f: FieldReader): Promise<Account> {
+  const email = f.email()
+  const service = readService(f)
+  f.done()
+  const account = await findAccountByEmail(ctx.db, email)
+  if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
+  if (!(await findConnection(ctx.db, account.id, service!.service))) {
+    throw new ApiError(409, `${service!.service_name} is not connected.`)
+  }
+  return account
+}
+
+/** The simulated consent screen's data and answer, and sync controls for tests. */
+function devDeviceRoutes(ctx: ProviderContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '__dev/devices/consent/',
+      handler: async (req) => {
+        const auth = await findOpenAuthorization(ctx.db, req.query.get('state') ?? '')
+        if (!auth || auth.decision !== null) throw new ApiError(404, CONSENT_INVALID)
+        const service = findService(auth.service)!
+        const account = await findAccountById(ctx.db, auth.account_id)
+        if (!account) throw new ApiError(404, CONSENT_INVALID)
+        return {
+          message: 'Consent request.',
+          content: {
+            service: service.service,
+            service_name: service.service_name,
+            data_types: service.data_types,
+            imported_types: service.imported_types,
+            email: account.email,
+            redirect_uri: auth.redirect_uri,
+            expires_at: new Date(auth.expires_at).toISOString(),
+          },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: '__dev/devices/consent/',
+      handler: async (req) => {
+        const f = new FieldReader(jsonObjectBody(req))
+        const state = f.text('state', { label: 'State', required: 'State is required', max: 200 })
+        const decision = f.choice('decision', ['allow', 'deny'] as const, {
+          label: 'Decision',
+          required: 'Decision is required',
+        })
+        f.done()
+        const auth = await findOpenAuthorization(ctx.db, state)
+        if (!auth || auth.decision !== null) throw new ApiError(404, CONSENT_INVALID)
+        const decided = await decideAuthorization(ctx.db, auth, decision === 'allow')
+        // Answered by another request in the meantime: as if it had been answered before.
+        if (!decided) throw new ApiError(404, CONSENT_INVALID)
+        const target = new URL(auth.redirect_uri)
+        if (decided.code) target.searchParams.set('code', decided.code)
+        else target.searchParams.set('error', 'access_denied')
+        target.searchParams.set('state', auth.state)
+        return {
+          message: decided.code ? 'Access allowed.' : 'Access denied.',
+          content: { redirect_to: target.toString() },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: '__dev/devices/rewind-sync/',
+      handler: async (req) => {
+        const body = jsonObjectBody(req)
+        const f = new FieldReader(body)
+        const days = f.number('days', {
+          label: 'Days',
+          required: 'Days is required',
+          min: 1,
+          max: 60,
+          unit: 'days',
+        })
+        const account = await devAccount(ctx, f)
+        const service = findService(String(body.service))!
+        const connection = (await findConnection(ctx.db, account.id, service.service))!
+        // "As if the last N days had not been synced yet": the last sync moves back N days and the
+        // readings it brought for those days go, so the next sync has new days to import.
+        const last =
+          Date.parse(connection.last_synced_at ?? new Date().toISOString()) - Math.round(days!) * DAY_MS
+        const removed = await ctx.db.transaction(async (tx) => {
+          await setLastSyncedAt(tx, account.id, service.service, new Date(last).toISOString())
+          return deleteImportedAfter(tx, account.id, service.service, isoDay(last))
+        })
+        return {
+          message: 'Last sync moved back.',
+          content: { last_synced_at: new Date(last).toISOString(), removed_readings: removed },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: '__dev/devices/fail-next-sync/',
+      handler: async (req) => {
+        const body = jsonObjectBody(req)
+        const f = new FieldReader(body)
+        const reason = f.text('reason', { label: 'Reason', max: 300 }) || DEFAULT_SYNC_FAILURE
+        const account = await devAccount(ctx, f)
+        await setFailNextSync(ctx.db, account.id, String(body.service), reason)
+        return { message: 'The next sync will fail.', content: { reason } }
+      },
+    },
+  ]
+}

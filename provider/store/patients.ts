@@ -1,0 +1,131 @@
+// The set-wise reads behind the admin portal's patient views (provider/patient-snapshots.ts builds
+// the snapshots from them): one query per fact over every patient, never one per patient.
+// P14 slice 3 replaces these whole-table reads with indexed, paged SQL.
+import type { Db } from './sql.js'
+
+export interface CustomerAccountRow {
+  id: number
+  email: string
+  account_name: string
+  email_verified: number
+  created_at: string
+  personal: string | null
+  bariatric_surgery: string | null
+  is_onboarded: number | null
+}
+
+export function customerAccounts(db: Db): Promise<CustomerAccountRow[]> {
+  return db.all<CustomerAccountRow>(
+    `SELECT a.id, a.email, a.full_name AS account_name, a.email_verified, a.created_at,
+            p.personal, p.bariatric_surgery, p.is_onboarded
+     FROM accounts a LEFT JOIN customer_profiles p ON p.account_id = a.id
+     WHERE a.portal = 'customer' ORDER BY a.id`,
+  )
+}
+
+export async function isPatient(db: Db, accountId: number): Promise<boolean> {
+  return (await db.get("SELECT 1 FROM accounts WHERE id = ? AND portal = 'customer'", [accountId])) !== undefined
+}
+
+/** Every weight on or before `today`, per patient in the order logged. `kg` is null when unreadable. */
+export function weightRows(db: Db, today: string): Promise<{ account_id: number; day: string; kg: unknown }[]> {
+  return db.all(
+    `SELECT account_id, day, json_extract(fields, '$.weight') AS kg FROM health_entries
+     WHERE kind = 'weight' AND day <= ? ORDER BY account_id, day, time_of_day, id`,
+    [today],
+  )
+}
+
+export async function lastEntryDays(db: Db, today: string): Promise<Map<number, string>> {
+  const rows = await db.all<{ account_id: number; day: string }>(
+    'SELECT account_id, MAX(day) AS day FROM health_entries WHERE day <= ? GROUP BY account_id',
+    [today],
+  )
+  return new Map(rows.map((row) => [row.account_id, row.day]))
+}
+
+export async function proteinTargets(db: Db): Promise<Map<number, number>> {
+  const rows = await db.all<{ account_id: number; protein_target_g: number }>(
+    'SELECT account_id, protein_target_g FROM daily_targets',
+  )
+  return new Map(rows.map((row) => [row.account_id, row.protein_target_g]))
+}
+
+/** Protein per logged day, per patient, over [from, to]. */
+export async function proteinByDay(
+  db: Db,
+  from: string,
+  to: string,
+  accountId?: number,
+): Promise<Map<number, Map<string, number>>> {
+  const rows = await db.all<{ account_id: number; day: string; protein: number | null }>(
+    `SELECT account_id, day, SUM(json_extract(fields, '$.protein_g')) AS protein FROM health_entries
+     WHERE kind = 'meal' AND day BETWEEN ? AND ? ${accountId === undefined ? '' : 'AND account_id = ?'}
+     GROUP BY account_id, day`,
+    accountId === undefined ? [from, to] : [from, to, accountId],
+  )
+  const byAccount = new Map<number, Map<string, number>>()
+  for (const row of rows) {
+    const days = byAccount.get(row.account_id) ?? new Map<string, number>()
+    days.set(row.day, Number(row.protein ?? 0))
+    byAccount.set(row.account_id, days)
+  }
+  return byAccount
+}
+
+/**
+ * The newest sync of each patient's connected services (P12's `device_connections`, the table
+ * behind `listConnections`), read in one query rather than once per patient.
+ */
+export async function lastSyncTimes(db: Db): Promise<Map<number, string>> {
+  const rows = await db.all<{ account_id: number; at: string }>(
+    'SELECT account_id, MAX(last_synced_at) AS at FROM device_connections WHERE last_synced_at IS NOT NULL GROUP BY account_id',
+  )
+  return new Map(rows.map((row) => [row.account_id, row.at]))
+}
+
+/** Days with at least one entry of any kind in [from, to]. */
+export async function daysWithData(db: Db, accountId: number, from: string, to: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    'SELECT COUNT(DISTINCT day) AS n FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?',
+    [accountId, from, to],
+  )
+  return Number(row?.n ?? 0)
+}
+
+export interface ExportEntryRow {
+  account_id: number
+  kind: string
+  day: string
+  time_of_day: string
+  fields: string
+}
+
+/** Ids per query: far below both engines' limits on bound parameters (SQLite 32,766, PostgreSQL 65,535). */
+const IDS_PER_QUERY = 500
+
+/** The entries of these patients within [from, to], oldest first per patient, at most `limit`. */
+export async function entriesOf(
+  db: Db,
+  accountIds: readonly number[],
+  from: string,
+  to: string,
+  limit: number,
+): Promise<ExportEntryRow[]> {
+  // Plain IN lists (valid on both engines), a slice of ascending ids at a time: the rows come
+  // ordered by account first, so the slices' answers concatenate in order.
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b)
+  const rows: ExportEntryRow[] = []
+  for (let start = 0; start < ids.length && rows.length < limit; start += IDS_PER_QUERY) {
+    const slice = ids.slice(start, start + IDS_PER_QUERY)
+    rows.push(
+      ...(await db.all<ExportEntryRow>(
+        `SELECT account_id, kind, day, time_of_day, fields FROM health_entries
+         WHERE account_id IN (${slice.map(() => '?').join(', ')}) AND day >= ? AND day <= ?
+         ORDER BY account_id, day, time_of_day, id LIMIT ?`,
+        [...slice, from, to, limit - rows.length],
+      )),
+    )
+  }
+  return rows
+}
