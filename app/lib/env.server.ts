@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_CLINIC_TIME_ZONE, isValidTimeZone } from './formats'
 
 // One schema over process.env. server.ts validates it once at start (and exits on failure);
 // request-time code calls getEnv(), which re-reads process.env so tests can change it.
@@ -36,6 +37,10 @@ const envSchema = z
     CUSTOMER_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(30),
     ADMIN_IDLE_MINUTES: z.coerce.number().positive('must be a positive number of minutes').default(15),
     RATE_LIMITS: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
+    CLINIC_TIME_ZONE: z
+      .string()
+      .refine(isValidTimeZone, 'must be an IANA time zone name such as America/New_York or UTC')
+      .default(DEFAULT_CLINIC_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -54,8 +59,9 @@ export type Env = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PROVIDER_A
 }
 
 const DEV_SESSION_SECRET = 'baricare-development-secret-not-for-production'
-const PLACEHOLDER_TERMS_URL = 'https://example.com/terms'
-const PLACEHOLDER_PRIVACY_URL = 'https://example.com/privacy'
+// Our own placeholder pages (app/routes/terms.tsx, privacy.tsx) until a clinic links its real ones.
+const DEFAULT_TERMS_URL = '/terms'
+const DEFAULT_PRIVACY_URL = '/privacy'
 
 function splitSecrets(value: string) {
   return value
@@ -86,8 +92,8 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       ...rest,
       PROVIDER_API_URL: rest.PROVIDER_API_URL ?? '',
       SESSION_SECRETS: SESSION_SECRET ? splitSecrets(SESSION_SECRET) : [DEV_SESSION_SECRET],
-      TERMS_URL: rest.TERMS_URL ?? PLACEHOLDER_TERMS_URL,
-      PRIVACY_URL: rest.PRIVACY_URL ?? PLACEHOLDER_PRIVACY_URL,
+      TERMS_URL: rest.TERMS_URL ?? DEFAULT_TERMS_URL,
+      PRIVACY_URL: rest.PRIVACY_URL ?? DEFAULT_PRIVACY_URL,
     },
   }
 }

@@ -41,7 +41,7 @@ test.describe('invitations', () => {
     await own.getByLabel('New Password', { exact: true }).fill(PASSWORD)
     await own.getByLabel('Confirm New Password', { exact: true }).fill(PASSWORD)
     await own.getByRole('button', { name: 'Update Password' }).click()
-    await expect(own.getByText('You successfully created/reset your password!').first()).toBeVisible()
+    await expect(own.getByText('You successfully created your password!').first()).toBeVisible()
     await own.getByRole('link', { name: 'Continue to Sign In' }).click()
     await own.getByLabel('Email', { exact: true }).fill(email)
     await own.getByLabel('Password', { exact: true }).fill(PASSWORD)

@@ -33,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible()
       await fillChangePassword(page, customer.password, NEW_PASSWORD)
       await page.getByRole('button', { name: 'Update Password' }).click()
-      await expectToast(page, 'Password created/updated successfully!')
+      await expectToast(page, 'Password updated successfully!')
       await expect(page).toHaveURL(/\/customer\/change-password$/)
 
       const sent = (await receivedRequests('v1/auth/change_password/')).filter((r) => r.at >= startedAt && r.status === 200)
@@ -92,7 +92,7 @@ test('a wrong current password is refused with the provider message', async ({ p
   await expect(page).toHaveURL(/\/customer\/change-password$/)
   const refused = (await receivedRequests('v1/auth/change_password/')).filter((r) => r.at >= startedAt && r.status === 400)
   expect(refused.length).toBeGreaterThanOrEqual(1)
-  await expect(page.getByText('Password created/updated successfully!', { exact: true })).toHaveCount(0)
+  await expect(page.getByText('Password updated successfully!', { exact: true })).toHaveCount(0)
 })
 
 test.describe('admin portal', () => {

@@ -180,8 +180,8 @@ for (const js of [true, false]) {
       await expect(page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible()
       await fillNewPassword(page, NEW_PASSWORD)
       await page.getByRole('button', { name: 'Update Password' }).click()
-      await expect(page.getByRole('heading', { name: 'You successfully created/reset your password!' })).toBeVisible()
-      await expectToast(page, 'Password created/updated successfully!')
+      await expect(page.getByRole('heading', { name: 'You successfully reset your password!' })).toBeVisible()
+      await expectToast(page, 'Password updated successfully!')
       const [reset] = await receivedRequests('v1/auth/reset_password/submit/')
       expect(reset.body).toEqual({ token: '***', new_password: '***', conf_password: '***' })
 
