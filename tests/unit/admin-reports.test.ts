@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { exportFilename, readCohortFilters, readEntryRange, reportsHref, toCsv } from '../../app/lib/admin-reports'
-import { auditHref, describeAuditEvent, formatUtc, readAuditFilters } from '../../app/lib/audit'
+import { auditHref, describeAuditEvent, formatAuditTime, readAuditFilters } from '../../app/lib/audit'
 
 describe('CSV', () => {
   test('quotes commas, quotes and line breaks; empty for null; CRLF; BOM', () => {
@@ -50,8 +50,9 @@ describe('audit log filters and texts', () => {
     expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'entries', from: '2026-01-01', to: '2026-01-31' } })).toBe('Health log, 2026-01-01 to 2026-01-31')
     expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'record' } })).toBe('Patient record')
     expect(describeAuditEvent({ ...base, action: 'alert_acknowledge', details: { kind: 'weight_regain', tier: 'high' } })).toBe('weight regain, tier high')
-    expect(formatUtc(base.at)).toBe('Nov 21, 2026, 09:05 UTC')
-    expect(formatUtc('garbage')).toBe('—')
+    expect(formatAuditTime(base.at, 'UTC')).toBe('11/21/2026, 9:05 AM UTC')
+    expect(formatAuditTime(base.at, 'America/New_York')).toBe('11/21/2026, 4:05 AM EST')
+    expect(formatAuditTime('garbage', 'UTC')).toBe('—')
   })
 })
 

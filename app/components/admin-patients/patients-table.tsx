@@ -17,6 +17,8 @@ import {
 } from '~/lib/admin-patients'
 import type { PatientListItem } from '~/lib/admin-patients.server'
 import { AlertBadge } from './alert-badge'
+import { formatDayIn } from '~/lib/formats'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 
 const SORT_LABELS: Record<PatientSort, string> = {
   name: 'name',
@@ -75,6 +77,7 @@ export function PatientsTable({
   query: PatientsQuery
   caption: string
 }) {
+  const zone = useClinicTimeZone()
   return (
     <div
       className="hidden overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:block"
@@ -127,8 +130,8 @@ export function PatientsTable({
               <td className="px-2 py-2.5 tabular-nums">{formatPercent(item.twl_percent)}</td>
               <td className="whitespace-nowrap px-2 py-2.5 text-muted-foreground">
                 {item.last_sync_at ? (
-                  <time dateTime={item.last_sync_at} title={formatDateTime(item.last_sync_at)}>
-                    {formatDate(item.last_sync_at)}
+                  <time dateTime={item.last_sync_at} title={formatDateTime(item.last_sync_at, zone)}>
+                    {formatDayIn(item.last_sync_at, zone)}
                   </time>
                 ) : (
                   'Never'
@@ -165,6 +168,7 @@ export function PatientsCards({
   query: PatientsQuery
   caption: string
 }) {
+  const zone = useClinicTimeZone()
   return (
     <ul className="grid grid-cols-1 gap-3 lg:hidden" aria-label={caption}>
       {items.map((item) => (
@@ -188,7 +192,7 @@ export function PatientsCards({
             <Fact label="Last weight">{formatWeight(item.current_kg, query.unit)}</Fact>
             <Fact label="%TWL">{formatPercent(item.twl_percent)}</Fact>
             <Fact label="Last data">{formatDaysAgo(item.days_since_last_data)}</Fact>
-            <Fact label="Last sync">{formatDateTime(item.last_sync_at)}</Fact>
+            <Fact label="Last sync">{formatDateTime(item.last_sync_at, zone)}</Fact>
           </dl>
         </li>
       ))}

@@ -2,9 +2,10 @@ import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { confirmDeactivateHref, STATUS_LABELS, USERS_PATH, type AdminListItem, type AdminStatus } from '~/lib/admin-users'
-import { formatUtc } from '~/lib/audit'
+import { formatAuditTime } from '~/lib/audit'
 import { cn } from '~/lib/cn'
 import { ADMIN_ROLES } from '~/lib/roles'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 import { DataTable, Td, Th } from './data-table'
 import { NativeSelect } from './native-select'
 
@@ -91,6 +92,7 @@ function RowActions({ admin }: { admin: AdminListItem }) {
 }
 
 export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: number | null }) {
+  const zone = useClinicTimeZone()
   return (
     <DataTable caption={`Admins (${admins.length})`}>
       <thead>
@@ -116,10 +118,10 @@ export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: numbe
             <Td>
               <StatusBadge status={admin.status} />
               {admin.status === 'deactivated' ? (
-                <div className="mt-1 text-xs text-muted-foreground">{formatUtc(admin.deactivated_at)}</div>
+                <div className="mt-1 text-xs text-muted-foreground">{formatAuditTime(admin.deactivated_at, zone)}</div>
               ) : null}
             </Td>
-            <Td className="whitespace-nowrap text-muted-foreground">{admin.last_sign_in_at ? formatUtc(admin.last_sign_in_at) : 'Never'}</Td>
+            <Td className="whitespace-nowrap text-muted-foreground">{admin.last_sign_in_at ? formatAuditTime(admin.last_sign_in_at, zone) : 'Never'}</Td>
             <Td>{admin.id === me ? <span className="text-muted-foreground">This is you</span> : <RowActions admin={admin} />}</Td>
           </tr>
         ))}
