@@ -64,12 +64,20 @@ export function formatDayIn(iso: string | null | undefined, timeZone: string): s
   return `${p.month}/${p.day}/${p.year}`
 }
 
-/** '11/24/2026, 3:04 PM EST': an instant in a zone, with the zone's abbreviation. */
-export function formatDateTimeIn(iso: string | null | undefined, timeZone: string): string {
+/**
+ * '11/24/2026, 3:04 PM EST': an instant in a zone, with the zone's abbreviation (left out with
+ * `{ zoneName: false }` where the reader's own clock is meant, as on the patient's screens).
+ */
+export function formatDateTimeIn(
+  iso: string | null | undefined,
+  timeZone: string,
+  { zoneName = true }: { zoneName?: boolean } = {},
+): string {
   const date = instant(iso)
   if (!date) return EMPTY_VALUE
   const p = partsIn(date, timeZone)
-  return `${p.month}/${p.day}/${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`
+  const time = `${p.month}/${p.day}/${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod}`
+  return zoneName ? `${time} ${p.timeZoneName}` : time
 }
 
 /** The zone's abbreviation at an instant ('EST' in winter, 'EDT' in summer; 'UTC'). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { exportFilename, readCohortFilters, readEntryRange, reportsHref, toCsv } from '../../app/lib/admin-reports'
+import { exportDecimals, exportFilename, readCohortFilters, readEntryRange, reportsHref, toCsv } from '../../app/lib/admin-reports'
 import { auditHref, describeAuditEvent, formatAuditTime, readAuditFilters } from '../../app/lib/audit'
 
 describe('CSV', () => {
@@ -10,6 +10,7 @@ describe('CSV', () => {
 
   test('text that starts like a formula is neutralised; negative numbers stay numbers', () => {
     const csv = toCsv(['v'], [['=HYPERLINK("x")'], ['+1'], ['@SUM(A1)'], [-3.5]])
+    expect(csv).toContain('-3.5')
     expect(csv.split('\r\n').slice(1, 5)).toEqual([`"'=HYPERLINK(""x"")"`, "'+1", "'@SUM(A1)", '-3.5'])
   })
 
@@ -67,5 +68,17 @@ describe('invite form schema', () => {
       role: ['Choose Standard Admin or Super Admin'],
     })
     expect(inviteSchema.safeParse({ full_name: 'A', email: 'a@b.co' }).error?.flatten().fieldErrors).toEqual({ role: ['Role is required'] })
+  })
+})
+
+describe('export rounding', () => {
+  it('rounds measures by their unit and leaves other columns alone', () => {
+    const csv = toCsv(
+      ['patient', 'height_cm', 'current_kg', 'twl_percent', 'sleep_hours', 'protein_g', 'water_ml', 'age'],
+      [['P-1', 168.91, 127.006, 23.456, 7.25, 61.6, 1499.5, 41]],
+    )
+    expect(csv.split('\r\n')[1]).toBe('P-1,168.9,127,23.5,7.3,62,1500,41')
+    expect(exportDecimals('weight_kg')).toBe(1)
+    expect(exportDecimals('email')).toBe(null)
   })
 })
