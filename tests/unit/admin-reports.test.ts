@@ -72,7 +72,7 @@ describe('invite form schema', () => {
 })
 
 describe('export rounding', () => {
-  it('rounds measures by their unit and leaves other columns alone', () => {
+  test('rounds measures by their unit and leaves other columns alone', () => {
     const csv = toCsv(
       ['patient', 'height_cm', 'current_kg', 'twl_percent', 'sleep_hours', 'protein_g', 'water_ml', 'age'],
       [['P-1', 168.91, 127.006, 23.456, 7.25, 61.6, 1499.5, 41]],
