@@ -1,7 +1,7 @@
 // The audit log as the users screen shows it (tab 'Audit log' of /admin/users, Super Admin only):
 // filters read from the URL (clamped, never an error), labels and one-line summaries of events.
 // Pure. Provider contract: docs/provider-api.md "Audit events" (an extension).
-import { formatDateTimeIn } from './formats'
+import { formatDateTimeIn, formatDay } from './formats'
 import { isIsoDate } from './log-entries'
 
 export const AUDIT_ACTIONS = [
@@ -134,16 +134,17 @@ export function describeAuditEvent(event: AuditEvent): string {
     case 'admin_invite':
       return `As ${text(d.role)}${d.resent === true ? ' (invitation sent again)' : ''}`
     case 'patient_view':
-      if (d.resource === 'entries') {
-        return d.from || d.to ? `Health log, ${text(d.from) || '…'} to ${text(d.to) || '…'}` : 'Health log'
-      }
-      return d.resource === 'record' ? 'Patient record' : ''
+      if (d.resource === 'entries') return `Health log${logRange(d)}`
+      return d.resource === 'record' ? `Patient record${d.from || d.to ? `, with its health log${logRange(d)}` : ''}` : ''
     case 'alert_acknowledge':
       return [text(d.kind).replace(/_/g, ' '), d.tier ? `tier ${text(d.tier)}` : ''].filter(Boolean).join(', ')
     default:
       return ''
   }
 }
+
+const logDay = (value: unknown) => (text(value) ? formatDay(text(value)) : '…')
+const logRange = (d: Record<string, unknown>) => (d.from || d.to ? `, ${logDay(d.from)} to ${logDay(d.to)}` : '')
 
 /** When an event happened, by the clinic's clock with the zone's abbreviation (CLINIC_TIME_ZONE). */
 export function formatAuditTime(iso: string | null | undefined, timeZone: string): string {
