@@ -115,11 +115,14 @@ export function PatientsTable({
               <th scope="row" className="max-w-[13rem] px-2 py-2.5 text-left font-normal">
                 <Link
                   to={`${patientPath(item.id)}${query.unit === 'lbs' ? '?unit=lbs' : ''}`}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
                 >
                   {item.full_name || item.email}
                 </Link>
-                <div className="truncate text-xs text-muted-foreground">{item.email}</div>
+                {/* Truncated to keep the row tidy; the whole address is its title and the card's. */}
+                <div className="truncate text-xs text-muted-foreground" title={item.email}>
+                  {item.email}
+                </div>
               </th>
               <td className="px-2 py-2.5">{procedureOf(item)}</td>
               <td className="whitespace-nowrap px-2 py-2.5">{formatDate(item.surgery_date)}</td>
@@ -181,7 +184,7 @@ export function PatientsCards({
               >
                 {item.full_name || item.email}
               </Link>
-              <p className="truncate text-xs text-muted-foreground">{item.email}</p>
+              <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{item.email}</p>
             </div>
             <AlertBadge tier={item.alert_tier} count={item.open_alerts} />
           </div>

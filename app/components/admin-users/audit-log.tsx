@@ -128,11 +128,13 @@ export function AuditLog({ filters, audit }: { filters: AuditFilters; audit: Aud
               ) : (
                 audit.events.map((event) => (
                   <tr key={event.id} data-audit-action={event.action}>
-                    <Td className="whitespace-nowrap">{formatAuditTime(event.at, zone)}</Td>
-                    <Td className="whitespace-nowrap">{event.actor_email}</Td>
-                    <Td className="whitespace-nowrap">{isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}</Td>
-                    <Td className="whitespace-nowrap">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
-                    <Td className="min-w-[16rem]">{describeAuditEvent(event) || '—'}</Td>
+                    <Td className="min-w-[8.5rem]">
+                      <time dateTime={event.at}>{formatAuditTime(event.at, zone)}</time>
+                    </Td>
+                    <Td className="min-w-[9rem] [overflow-wrap:anywhere]">{event.actor_email}</Td>
+                    <Td className="min-w-[8rem]">{isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}</Td>
+                    <Td className="min-w-[9rem] [overflow-wrap:anywhere]">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
+                    <Td className="min-w-[12rem]">{describeAuditEvent(event) || '—'}</Td>
                   </tr>
                 ))
               )}
