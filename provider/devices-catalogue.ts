@@ -47,8 +47,9 @@ export const DEVICE_SERVICES: readonly DeviceService[] = [
   },
 ]
 
-export const NOT_AVAILABLE_HERE =
-  'Not available in this environment: the reference provider has no link to this service.'
+/** Shown to patients as is: say who can change it, not how the provider is built. */
+export const notAvailableHere = (serviceName: string) =>
+  `Your clinic hasn't set up ${serviceName} yet. Ask your care team if you'd like to use it.`
 
 export function findService(key: string): DeviceService | undefined {
   return DEVICE_SERVICES.find((service) => service.service === key)

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { PASSWORD_SUCCESS_CARD, slashVariant } from '~/lib/messages'
 import { SIGN_IN_PATH, type Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
@@ -13,12 +14,10 @@ import { buttonVariants } from './ui/button'
 
 export type ResetPasswordActionData = { result?: LastResult; toast?: Toast } | undefined
 
-// SPEC.md §2 words the customer card for both cases at once; the admin card is about resetting,
-// except for an invited admin creating a first password (createPassword=true).
-function successText(portal: Portal, createPassword: boolean) {
-  return portal === 'admin' && !createPassword
-    ? 'You successfully reset your password!'
-    : 'You successfully created/reset your password!'
+// SPEC.md §2 words the card for both cases at once ('created/reset'); show the one that applies:
+// a first password (an invitation or ?createPassword=true) is created, any other is reset.
+function successText(createPassword: boolean) {
+  return slashVariant(PASSWORD_SUCCESS_CARD, createPassword ? 'first' : 'second')
 }
 
 /**
@@ -43,7 +42,7 @@ export function ResetPasswordScreen({
       <AuthCard
         icon={CircleCheckIcon}
         tone="success"
-        title={successText(portal, createPassword)}
+        title={successText(createPassword)}
         description="You can now sign in with your new password."
       >
         <Link to={SIGN_IN_PATH[portal]} className={buttonVariants({ size: 'lg', className: 'w-full' })}>

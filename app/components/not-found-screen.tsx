@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { NOT_FOUND } from '~/lib/messages'
+import { StandaloneFrame } from './standalone-frame'
 import { buttonVariants } from './ui/button'
 
 /**
@@ -8,8 +9,8 @@ import { buttonVariants } from './ui/button'
  */
 export function NotFoundScreen() {
   return (
-    <main className="flex min-h-screen items-center justify-center p-6">
-      <div className="max-w-lg text-center">
+    <StandaloneFrame>
+      <div className="rounded-xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
         <p className="text-5xl font-bold text-primary" aria-hidden="true">
           404
         </p>
@@ -33,6 +34,6 @@ export function NotFoundScreen() {
           </Link>
         </div>
       </div>
-    </main>
+    </StandaloneFrame>
   )
 }

@@ -226,6 +226,28 @@ export function getPatientDetail(api: ProviderClient, id: string) {
   return api.call('GET', `v1/admin/patients/${id}/`).then((result) => checked(result, detailSchema))
 }
 
+const detailWithEntriesSchema = detailSchema.extend({ entries: entriesSchema.optional().catch(undefined) })
+
+/**
+ * The record with its health log for the trends, in one call (?include=entries): one look at a
+ * record is one audit row. A provider that ignores `include` answers without `entries`; the log
+ * is then asked for on its own.
+ */
+async function getPatientRecord(api: ProviderClient, id: string, window: { from: string | null; to: string }) {
+  const result = await api.call('GET', `v1/admin/patients/${id}/`, {
+    query: { include: 'entries', from: window.from ?? undefined, to: window.to },
+  })
+  const checkedResult = checked(result, detailWithEntriesSchema)
+  if (!checkedResult.ok) return { detail: checkedResult, entries: checkedResult }
+  const { entries, ...detail } = checkedResult.content
+  return {
+    detail: { ...checkedResult, content: detail as PatientDetail },
+    entries: entries
+      ? ({ ...checkedResult, content: entries } as ProviderResult<PatientEntries>)
+      : await getPatientEntries(api, id, window),
+  }
+}
+
 export async function getPatientEntries(
   api: ProviderClient,
   id: string,
@@ -273,18 +295,16 @@ function trendsFactsFor(detail: PatientDetail, unit: WeightUnit) {
 
 export async function loadPatientPage(request: Request, id: string | undefined) {
   const { session } = await requireAdmin(request, { roles: ADMIN_ROLES })
-  if (!id || !PATIENT_ID.test(id)) notFound()
+  if (!id || !PATIENT_ID.test(id)) return data({ error: null, page: null, notFound: true }, { status: 404 })
   const params = new URL(request.url).searchParams
   const range = parseTrendRange(params.get('range'))
   const today = patientToday(request)
   const api = await createProviderClient(request, { session })
-  const [detail, entries] = await Promise.all([
-    getPatientDetail(api, id),
-    getPatientEntries(api, id, trendWindow(range, today)),
-  ])
+  const { detail, entries } = await getPatientRecord(api, id, trendWindow(range, today))
   if (!detail.ok) {
-    if (detail.status === 404) notFound()
-    return data({ error: detail.message, page: null }, { headers: api.headers })
+    // Inside the portal (layout and sidebar kept), with the right status.
+    if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers: api.headers })
+    return data({ error: detail.message, page: null, notFound: false }, { headers: api.headers })
   }
   const unitParam = params.get('unit')
   const unit: WeightUnit = isWeightUnit(unitParam) ? unitParam : 'kg'
@@ -304,7 +324,7 @@ export async function loadPatientPage(request: Request, id: string | undefined) 
         })
       : null,
   }
-  return data({ error: null, page }, { headers: api.headers })
+  return data({ error: null, page, notFound: false }, { headers: api.headers })
 }
 
 // ---- Acknowledge an alert -------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The admin patients list's URL state (search, filters, sort, page, unit) and its formatting. Pure:
 // the route's loader and the components share it. Anything odd in the URL is clamped or ignored,
 // never an error: a hand-edited or stale link still shows a list.
+import { formatDateTimeIn, formatDay } from './formats'
 import { SURGERY_TYPES } from './profile-options'
 import { isWeightUnit, weightFromKg, type WeightUnit } from './units'
 
@@ -166,20 +167,14 @@ export function formatDaysAgo(days: number | null): string {
   return `${days} ${days === 1 ? 'day' : 'days'} ago`
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/** 'Mar 4, 2026' from an ISO date or date-time (its date part, as the provider wrote it: UTC). */
+/** '03/04/2026' (SPEC.md §9) from an ISO date: a calendar day such as a surgery date. */
 export function formatDate(iso: string | null): string {
-  if (!iso || !/^\d{4}-\d{2}-\d{2}/.test(iso)) return EMPTY_VALUE
-  const [year, month, day] = iso.slice(0, 10).split('-').map(Number)
-  return `${MONTHS[month - 1]} ${day}, ${year}`
+  return formatDay(iso)
 }
 
-/** 'Mar 4, 2026, 14:05 UTC' for a sync time. */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return 'Never'
-  const time = /T(\d{2}:\d{2})/.exec(iso)?.[1]
-  return time ? `${formatDate(iso)}, ${time} UTC` : formatDate(iso)
+/** '03/04/2026, 9:05 AM EST' for an instant such as a sync, by the clinic's clock; 'Never' when none. */
+export function formatDateTime(iso: string | null, timeZone: string): string {
+  return iso ? formatDateTimeIn(iso, timeZone) : 'Never'
 }
 
 export const ONBOARDING_LABELS: Record<OnboardingState, string> = {

@@ -4,6 +4,7 @@
 // de-identified mode.
 import { isIsoDate } from './log-entries'
 import { SURGERY_TYPES } from './profile-options'
+import { roundTo } from './formats'
 
 export const REPORTS_PATH = '/admin/reports'
 export const EXPORT_PATH = '/admin/reports/export'
@@ -138,9 +139,27 @@ function csvCell(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/**
+ * Decimal places per measure column, by its name's unit suffix (docs/decisions.md, P16): weights,
+ * heights, percentages and sleep to 0.1 as the screens show them; grams, millilitres and kcal whole.
+ * The provider sends what it stores (kg to 3 places after an lbs conversion); a reader wants 127.0.
+ */
+export function exportDecimals(column: string): number | null {
+  if (/(_kg|_cm|_percent|_hours|_lbs)$/.test(column) || column === 'bmi') return 1
+  if (/(_g|_ml|_kcal)$/.test(column) || column === 'calories') return 0
+  return null
+}
+
 /** RFC 4180 CSV (CRLF), with a byte-order mark so spreadsheet programs read it as UTF-8. */
 export function toCsv(columns: string[], rows: ExportTable['rows']): string {
-  const lines = [columns, ...rows].map((row) => row.map(csvCell).join(','))
+  const decimals = columns.map(exportDecimals)
+  const rounded = rows.map((row) =>
+    row.map((value, i) => {
+      const places = decimals[i]
+      return places === null || places === undefined ? value : (roundTo(value, places) as typeof value)
+    }),
+  )
+  const lines = [columns, ...rounded].map((row) => row.map(csvCell).join(','))
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }
 

@@ -1,6 +1,7 @@
 // The audit log as the users screen shows it (tab 'Audit log' of /admin/users, Super Admin only):
 // filters read from the URL (clamped, never an error), labels and one-line summaries of events.
 // Pure. Provider contract: docs/provider-api.md "Audit events" (an extension).
+import { formatDateTimeIn, formatDay } from './formats'
 import { isIsoDate } from './log-entries'
 
 export const AUDIT_ACTIONS = [
@@ -133,10 +134,8 @@ export function describeAuditEvent(event: AuditEvent): string {
     case 'admin_invite':
       return `As ${text(d.role)}${d.resent === true ? ' (invitation sent again)' : ''}`
     case 'patient_view':
-      if (d.resource === 'entries') {
-        return d.from || d.to ? `Health log, ${text(d.from) || '…'} to ${text(d.to) || '…'}` : 'Health log'
-      }
-      return d.resource === 'record' ? 'Patient record' : ''
+      if (d.resource === 'entries') return `Health log${logRange(d)}`
+      return d.resource === 'record' ? `Patient record${d.from || d.to ? `, with its health log${logRange(d)}` : ''}` : ''
     case 'alert_acknowledge':
       return [text(d.kind).replace(/_/g, ' '), d.tier ? `tier ${text(d.tier)}` : ''].filter(Boolean).join(', ')
     default:
@@ -144,15 +143,10 @@ export function describeAuditEvent(event: AuditEvent): string {
   }
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const logDay = (value: unknown) => (text(value) ? formatDay(text(value)) : '…')
+const logRange = (d: Record<string, unknown>) => (d.from || d.to ? `, ${logDay(d.from)} to ${logDay(d.to)}` : '')
 
-/**
- * 'Nov 21, 2026, 16:05 UTC'. Always UTC, computed by hand: server and browser render the same text
- * (no hydration mismatch), and an audit trail reads best in one zone.
- */
-export function formatUtc(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null
-  if (!date || Number.isNaN(date.getTime())) return '—'
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`
+/** When an event happened, by the clinic's clock with the zone's abbreviation (CLINIC_TIME_ZONE). */
+export function formatAuditTime(iso: string | null | undefined, timeZone: string): string {
+  return formatDateTimeIn(iso, timeZone)
 }

@@ -4,7 +4,7 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { invalidForm, providerRefusal, rateLimited } from './auth-form.server'
 import { forgotPasswordSchema, parseAuthForm, resetPasswordSchema } from './auth-schemas'
 import { requireAnonymousAdmin, requireAnonymousCustomer } from './guards.server'
-import { TOASTS } from './messages'
+import { passwordSavedToast, TOASTS } from './messages'
 import { SIGN_IN_PATH, type Portal } from './portal'
 import { forgotPassword, resetPassword } from './provider-api.server'
 import { createProviderClient } from './provider-client.server'
@@ -85,5 +85,6 @@ export async function resetPasswordAction(request: Request, portal: Portal) {
   const url = new URL(request.url)
   url.searchParams.set('token', token)
   url.searchParams.set('done', '1')
-  return redirectWithToast(`${url.pathname}${url.search}`, TOASTS.passwordSaved, { headers: api.headers })
+  const firstPassword = url.searchParams.get('createPassword') === 'true'
+  return redirectWithToast(`${url.pathname}${url.search}`, passwordSavedToast(firstPassword), { headers: api.headers })
 }

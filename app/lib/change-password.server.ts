@@ -5,7 +5,7 @@ import { invalidForm, providerRefusal } from './auth-form.server'
 import { parseAuthForm } from './auth-schemas'
 import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'
 import { requireAdmin, requireOnboardedCustomer } from './guards.server'
-import { TOASTS } from './messages'
+import { passwordSavedToast } from './messages'
 import type { Portal } from './portal'
 import { createProviderClient } from './provider-client.server'
 import { isRecord } from './provider-errors'
@@ -65,5 +65,5 @@ export async function changePasswordAction(request: Request, portal: Portal) {
   }
   keepSignedIn(session, portal, result.content)
   const { pathname } = new URL(request.url)
-  return redirectWithToast(pathname, TOASTS.passwordSaved, { headers: await api.commit() })
+  return redirectWithToast(pathname, passwordSavedToast(false), { headers: await api.commit() })
 }

@@ -2,6 +2,7 @@
 // provider lists them, what the screens say about them, the "last synced" wording, the phone
 // explanation keyed on the onboarding answer, and the dashboard's sync line. Pure and zod-free.
 import type { DeviceSection } from './provider-types'
+import { formatDateTimeIn, isValidTimeZone } from './formats'
 
 export const CONNECT_DEVICES_PATH = '/customer/connect-devices'
 export const CONNECT_CALLBACK_PATH = '/customer/connect-devices/callback'
@@ -76,16 +77,11 @@ export function relativeTime(iso: string, now: Date): string {
   return days === 1 ? 'yesterday' : `${plural(days, 'day')} ago`
 }
 
-/** 'Nov 21, 2026, 3:04 PM' in the patient's zone when known (else the server's). */
+/** '11/21/2026, 3:04 PM' (SPEC.md's date style) in the patient's zone when known (else the server's). */
 export function exactTime(iso: string, timeZone: string | null): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, ...(timeZone ? { timeZone } : {}) }).format(date)
-  } catch {
-    return new Intl.DateTimeFormat('en-US', options).format(date)
-  }
+  if (Number.isNaN(new Date(iso).getTime())) return iso
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone
+  return formatDateTimeIn(iso, zone, { zoneName: false })
 }
 
 export type SyncedTime = { iso: string; relative: string; exact: string }

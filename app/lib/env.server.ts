@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_CLINIC_TIME_ZONE, isValidTimeZone } from './formats'
 
 // One schema over process.env. server.ts validates it once at start (and exits on failure);
 // request-time code calls getEnv(), which re-reads process.env so tests can change it.
@@ -41,6 +42,10 @@ const envSchema = z
       .default('false')
       .refine(isTrustProxySetting, 'must be "false", a number of proxy hops, or comma-separated proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal)'),
     HOST: z.string().min(1).optional(),
+    CLINIC_TIME_ZONE: z
+      .string()
+      .refine(isValidTimeZone, 'must be an IANA time zone name such as America/New_York or UTC')
+      .default(DEFAULT_CLINIC_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -72,8 +77,9 @@ export type Env = Omit<z.infer<typeof envSchema>, 'SESSION_SECRET' | 'PROVIDER_A
 }
 
 const DEV_SESSION_SECRET = 'baricare-development-secret-not-for-production'
-const PLACEHOLDER_TERMS_URL = 'https://example.com/terms'
-const PLACEHOLDER_PRIVACY_URL = 'https://example.com/privacy'
+// Our own placeholder pages (app/routes/terms.tsx, privacy.tsx) until a clinic links its real ones.
+const DEFAULT_TERMS_URL = '/terms'
+const DEFAULT_PRIVACY_URL = '/privacy'
 
 // Signing and encryption keys are derived from these; a short one can be guessed offline from a cookie.
 const MIN_PRODUCTION_SECRET_LENGTH = 32
@@ -124,8 +130,8 @@ export function parseEnv(source: Record<string, string | undefined>): EnvResult 
       TRUST_PROXY: trustProxyValue(TRUST_PROXY),
       PROVIDER_API_URL: rest.PROVIDER_API_URL ?? '',
       SESSION_SECRETS: SESSION_SECRET ? splitSecrets(SESSION_SECRET) : [DEV_SESSION_SECRET],
-      TERMS_URL: rest.TERMS_URL ?? PLACEHOLDER_TERMS_URL,
-      PRIVACY_URL: rest.PRIVACY_URL ?? PLACEHOLDER_PRIVACY_URL,
+      TERMS_URL: rest.TERMS_URL ?? DEFAULT_TERMS_URL,
+      PRIVACY_URL: rest.PRIVACY_URL ?? DEFAULT_PRIVACY_URL,
     },
   }
 }

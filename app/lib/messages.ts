@@ -61,6 +61,24 @@ export const TOASTS = {
   profileLoadFailed: { title: 'Failed to fetch profile' },
 } as const
 
+/** SPEC.md §2: the success card of the password create/reset screen, worded for both cases. */
+export const PASSWORD_SUCCESS_CARD = 'You successfully created/reset your password!'
+
+/**
+ * SPEC.md words a few texts for two cases at once with a slash ('created/reset'); a person sees
+ * only the case that applies: 'first' ('created') or 'second' ('reset', 'updated').
+ */
+export function slashVariant(text: string, which: 'first' | 'second'): string {
+  return text.replace(/([A-Za-z]+)\/([A-Za-z]+)/, (_, first: string, second: string) =>
+    which === 'first' ? first : second,
+  )
+}
+
+/** The toast after a password is saved: created for a first password, updated otherwise. */
+export function passwordSavedToast(firstPassword: boolean) {
+  return { title: slashVariant(TOASTS.passwordSaved.title, firstPassword ? 'first' : 'second') }
+}
+
 export const REPORTS = {
   title: 'Reports & Data Exports',
   description: 'Analytics and data export tools for internal analysis',

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PatientLoadError, PatientScreen } from '~/components/admin-patients/patient-screen'
+import { PatientLoadError, PatientNotFound, PatientScreen } from '~/components/admin-patients/patient-screen'
 import { acknowledgeAlertAction, loadPatientPage } from '~/lib/admin-patients.server'
 import { pageTitle } from '~/lib/meta'
 
@@ -10,11 +10,15 @@ export const action = ({ request, params }: ActionFunctionArgs) => acknowledgeAl
 
 // SPEC.md §2: patient detail paths have their own title — the patient's name.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageTitle(data?.page ? data.page.detail.patient.full_name || 'Patient Details' : 'Patient Details', matches)
+  pageTitle(
+    data?.page ? data.page.detail.patient.full_name || 'Patient Details' : data?.notFound ? 'Patient not found' : 'Patient Details',
+    matches,
+  )
 
 export default function AdminPatientDetails() {
-  const { page, error } = useLoaderData<typeof loader>()
+  const { page, error, notFound } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  if (notFound) return <PatientNotFound />
   if (!page) return <PatientLoadError message={error ?? ''} />
   return <PatientScreen page={page} answer={answer} />
 }

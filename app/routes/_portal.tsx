@@ -4,6 +4,7 @@ import { adminNav } from '~/components/sidebar/nav-items'
 import { AppShell } from '~/components/sidebar/app-shell'
 import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
 import { requirePortalAdmin } from '~/lib/admin-portal.server'
+import { getEnv } from '~/lib/env.server'
 import { HOME_PATH } from '~/lib/portal'
 import { ADMIN_ROLES } from '~/lib/roles'
 import { getSidebarExpanded } from '~/lib/sidebar-state.server'
@@ -13,7 +14,13 @@ import { getSidebarExpanded } from '~/lib/sidebar-state.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, role, headers } = await requirePortalAdmin(request, ADMIN_ROLES, { verify: true })
   return data(
-    { name: user?.full_name || user?.email || null, role, sidebarExpanded: getSidebarExpanded(request) },
+    {
+      name: user?.full_name || user?.email || null,
+      role,
+      sidebarExpanded: getSidebarExpanded(request),
+      // Read by every admin screen (useClinicTimeZone) to show times by the clinic's clock.
+      clinicTimeZone: getEnv().CLINIC_TIME_ZONE,
+    },
     { headers },
   )
 }

@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { ShieldAlert } from 'lucide-react'
+import { StandaloneFrame } from '~/components/standalone-frame'
 import { buttonVariants } from '~/components/ui/button'
 import { pageTitle } from '~/lib/meta'
 import { NOT_AUTHORIZED } from '~/lib/messages'
@@ -9,8 +10,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle('Not Authorized', m
 
 export default function NotAuthorized() {
   return (
-    <main className="flex min-h-screen items-center justify-center p-6">
-      <div className="max-w-md text-center">
+    <StandaloneFrame>
+      <div className="rounded-xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
         <ShieldAlert className="mx-auto h-12 w-12 text-destructive" aria-hidden />
         <h1 className="mt-4 text-2xl font-semibold">Not authorized</h1>
         <p className="mt-2 text-muted-foreground">{NOT_AUTHORIZED}</p>
@@ -18,6 +19,6 @@ export default function NotAuthorized() {
           Return to Home
         </Link>
       </div>
-    </main>
+    </StandaloneFrame>
   )
 }

@@ -162,13 +162,24 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
         const id = idFrom(PATIENT_PATH, req.path)
         const detail = await patientDetail(ctx.db, id, todayUtc())
         if (!detail) throw new ApiError(404, PATIENT_NOT_FOUND)
+        // ?include=entries&from&to: the record page's health log in the same answer, so that one
+        // look at a record is one audit row (the entries endpoint alone still audits its own).
+        const range = req.query.get('include') === 'entries' ? await readRange(ctx, id, req.query) : null
         await recordAuditEvent(ctx.db, {
           actor: admin,
           action: 'patient_view',
           targetAccountId: id,
-          details: { resource: 'record' },
+          details: range ? { resource: 'record', from: range.from, to: range.to } : { resource: 'record' },
         })
-        return { message: 'Patient loaded.', content: detail }
+        if (!range) return { message: 'Patient loaded.', content: detail }
+        const entries = {
+          from: range.from,
+          to: range.to,
+          first_date: range.first_date,
+          ...(await listAllEntries(ctx.db, id, range.from, range.to)),
+          latest: await latestEntries(ctx.db, id, range.to),
+        }
+        return { message: 'Patient loaded.', content: { ...detail, entries } }
       },
     },
     {

@@ -7,7 +7,7 @@ import {
   DEVICE_SERVICES,
   findService,
   isAvailable,
-  NOT_AVAILABLE_HERE,
+  notAvailableHere,
   type DeviceService,
 } from '../devices-catalogue.js'
 import {
@@ -57,7 +57,7 @@ async function serviceList(ctx: ProviderContext, accountId: number) {
     ...views[index],
     imported_types: [...service.imported_types],
     available: isAvailable(service, ctx.devMode),
-    availability_note: isAvailable(service, ctx.devMode) ? null : NOT_AVAILABLE_HERE,
+    availability_note: isAvailable(service, ctx.devMode) ? null : notAvailableHere(service.service_name),
     simulated: service.simulated,
   }))
 }
@@ -119,7 +119,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
         const service = readService(f)
         const redirectUri = readRedirectUri(f)
         f.done()
-        if (!isAvailable(service!, ctx.devMode)) throw new ApiError(409, NOT_AVAILABLE_HERE)
+        if (!isAvailable(service!, ctx.devMode)) throw new ApiError(409, notAvailableHere(service!.service_name))
         const auth = await createAuthorization(ctx.db, account.id, service!.service, redirectUri)
         // The simulated service's consent screen is drawn by the app's development route
         // (app/routes/dev.device-consent.tsx), which reads the answers below through __dev/.

@@ -104,7 +104,7 @@ test.describe('admin password reset from the mailed link', () => {
       await fillNewPassword(page, NEW_ADMIN_PASSWORD)
       await page.getByRole('button', { name: 'Update Password' }).click()
       await expect(page.getByRole('heading', { name: 'You successfully reset your password!' })).toBeVisible()
-      await expectToast(page, 'Password created/updated successfully!')
+      await expectToast(page, 'Password updated successfully!')
 
       await page.getByRole('link', { name: 'Continue to Sign In' }).click()
       await expect(page).toHaveURL(/\/admin\/signin$/)

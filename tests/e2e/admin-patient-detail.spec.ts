@@ -133,13 +133,17 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test('a patient that does not exist is a 404 screen, not an error', async ({ browser }) => {
+test('a patient that does not exist is a 404 inside the portal, not an error', async ({ browser }) => {
   const context = await browser.newContext({ storageState: standardState })
   const page = await context.newPage()
   for (const path of ['/admin/patient/999999999', '/admin/patient/not-a-number', '/admin/patient/1']) {
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(404)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Patient not found')
+    await expect(page).toHaveTitle(/^Patient not found \| /)
+    await expect(page.getByRole('link', { name: 'Go to Patients' })).toHaveAttribute('href', '/admin/patients')
+    // The portal's layout stays: its navigation is there.
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeAttached()
   }
   await context.close()
 })

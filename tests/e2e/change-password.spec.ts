@@ -33,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible()
       await fillChangePassword(page, customer.password, NEW_PASSWORD)
       await page.getByRole('button', { name: 'Update Password' }).click()
-      await expectToast(page, 'Password created/updated successfully!')
+      await expectToast(page, 'Password updated successfully!')
       await expect(page).toHaveURL(/\/customer\/change-password$/)
 
       const sent = await receivedFrom({ ...customer, password: NEW_PASSWORD }, 'v1/auth/change_password/')
@@ -97,7 +97,7 @@ test('a wrong current password is refused with the provider message', async ({ p
   await expect(page).toHaveURL(/\/customer\/change-password$/)
   const refused = await receivedFrom(customer, 'v1/auth/change_password/')
   expect(refused.map((r) => r.status)).toEqual([400])
-  await expect(page.getByText('Password created/updated successfully!', { exact: true })).toHaveCount(0)
+  await expect(page.getByText('Password updated successfully!', { exact: true })).toHaveCount(0)
 })
 
 test.describe('admin portal', () => {

@@ -170,7 +170,7 @@ test.describe('Connect Devices (with JavaScript)', () => {
     await expect(phone).toContainText('needs the BariCare mobile companion app')
     await expect(phone.getByRole('button')).toHaveCount(0)
     const withings = page.getByTestId('service-withings')
-    await expect(withings.getByTestId('availability-note')).toContainText('Not available in this environment')
+    await expect(withings.getByTestId('availability-note')).toContainText("Your clinic hasn't set up Withings yet.")
     await expect(withings.getByRole('button')).toHaveCount(0)
 
     // The profile's Connected tab summarises the connections and links here.

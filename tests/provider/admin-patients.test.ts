@@ -206,6 +206,18 @@ describe('GET v1/admin/patients/{id}/ and entries (extension)', () => {
       ['patient_view', STANDARD.email, 'record'],
       ['patient_view', STANDARD.email, 'entries'],
     ])
+
+    // The record page asks for both at once: one look, one audit row, with the log's range.
+    const both = await provider.call(
+      'GET',
+      `v1/admin/patients/${patient.id}/?include=entries&from=2000-01-01&to=2000-02-01`,
+      { token: standard },
+    )
+    expect(both.status, both.text).toBe(200)
+    expect(both.json.content).toMatchObject({ patient: { id: patient.id }, entries: { from: '2000-01-01', weight: [] } })
+    const after = auditRows(patient.id)
+    expect(after).toHaveLength(3)
+    expect(JSON.parse(after[2]!.details)).toEqual({ resource: 'record', from: '2000-01-01', to: '2000-02-01' })
   })
 
   test('404 for an id that is no patient, 400 for a bad range', async () => {

@@ -86,21 +86,21 @@ describe('patients list loader', () => {
 })
 
 describe('patient page', () => {
+  // 'Patient not found' inside the portal: data with status 404, not a thrown response (P16).
   it('is a 404 for ids that cannot be a patient’s, without calling the provider', async () => {
     for (const id of ['abc', '1e3', '../1', '9'.repeat(20)]) {
-      const response = await thrownResponse(
-        loadPatientPage(pageRequest(`/admin/patient/${encodeURIComponent(id)}`, cookie), id),
-      )
-      expect(response.status, id).toBe(404)
+      const response = await loadPatientPage(pageRequest(`/admin/patient/${encodeURIComponent(id)}`, cookie), id)
+      expect((response as { init: ResponseInit }).init.status, id).toBe(404)
+      expect(await body(response)).toMatchObject({ page: null, notFound: true })
     }
     expect(stub.requests).toHaveLength(0)
   })
 
   it('is a 404 when the provider has no such patient, and a message when it fails', async () => {
     stub.handle(() => ({ status: 404, json: { message: 'Patient not found.', data: {} } }))
-    expect((await thrownResponse(loadPatientPage(pageRequest('/admin/patient/7', cookie), '7'))).status).toBe(
-      404,
-    )
+    const missing = await loadPatientPage(pageRequest('/admin/patient/7', cookie), '7')
+    expect((missing as { init: ResponseInit }).init.status).toBe(404)
+    expect(await body(missing)).toMatchObject({ page: null, notFound: true })
     stub.handle(() => ({ status: 500, json: { message: 'Internal error', data: {} } }))
     expect(await body(await loadPatientPage(pageRequest('/admin/patient/7', cookie), '7'))).toMatchObject({
       page: null,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { exportFilename, readCohortFilters, readEntryRange, reportsHref, toCsv } from '../../app/lib/admin-reports'
-import { auditHref, describeAuditEvent, formatUtc, readAuditFilters } from '../../app/lib/audit'
+import { exportDecimals, exportFilename, readCohortFilters, readEntryRange, reportsHref, toCsv } from '../../app/lib/admin-reports'
+import { auditHref, describeAuditEvent, formatAuditTime, readAuditFilters } from '../../app/lib/audit'
 
 describe('CSV', () => {
   test('quotes commas, quotes and line breaks; empty for null; CRLF; BOM', () => {
@@ -10,6 +10,7 @@ describe('CSV', () => {
 
   test('text that starts like a formula is neutralised; negative numbers stay numbers', () => {
     const csv = toCsv(['v'], [['=HYPERLINK("x")'], ['+1'], ['@SUM(A1)'], [-3.5]])
+    expect(csv).toContain('-3.5')
     expect(csv.split('\r\n').slice(1, 5)).toEqual([`"'=HYPERLINK(""x"")"`, "'+1", "'@SUM(A1)", '-3.5'])
   })
 
@@ -47,11 +48,13 @@ describe('audit log filters and texts', () => {
     )
     expect(describeAuditEvent({ ...base, action: 'sign_in', details: { outcome: 'deactivated' } })).toBe('Refused: account deactivated')
     expect(describeAuditEvent({ ...base, action: 'role_change', details: { from: 'Standard Admin', to: 'Super Admin' } })).toBe('Standard Admin → Super Admin')
-    expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'entries', from: '2026-01-01', to: '2026-01-31' } })).toBe('Health log, 2026-01-01 to 2026-01-31')
+    expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'entries', from: '2026-01-01', to: '2026-01-31' } })).toBe('Health log, 01/01/2026 to 01/31/2026')
     expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'record' } })).toBe('Patient record')
+    expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'record', from: '2026-01-01', to: '2026-01-31' } })).toBe('Patient record, with its health log, 01/01/2026 to 01/31/2026')
     expect(describeAuditEvent({ ...base, action: 'alert_acknowledge', details: { kind: 'weight_regain', tier: 'high' } })).toBe('weight regain, tier high')
-    expect(formatUtc(base.at)).toBe('Nov 21, 2026, 09:05 UTC')
-    expect(formatUtc('garbage')).toBe('—')
+    expect(formatAuditTime(base.at, 'UTC')).toBe('11/21/2026, 9:05 AM UTC')
+    expect(formatAuditTime(base.at, 'America/New_York')).toBe('11/21/2026, 4:05 AM EST')
+    expect(formatAuditTime('garbage', 'UTC')).toBe('—')
   })
 })
 
@@ -66,5 +69,17 @@ describe('invite form schema', () => {
       role: ['Choose Standard Admin or Super Admin'],
     })
     expect(inviteSchema.safeParse({ full_name: 'A', email: 'a@b.co' }).error?.flatten().fieldErrors).toEqual({ role: ['Role is required'] })
+  })
+})
+
+describe('export rounding', () => {
+  test('rounds measures by their unit and leaves other columns alone', () => {
+    const csv = toCsv(
+      ['patient', 'height_cm', 'current_kg', 'twl_percent', 'sleep_hours', 'protein_g', 'water_ml', 'age'],
+      [['P-1', 168.91, 127.006, 23.456, 7.25, 61.6, 1499.5, 41]],
+    )
+    expect(csv.split('\r\n')[1]).toBe('P-1,168.9,127,23.5,7.3,62,1500,41')
+    expect(exportDecimals('weight_kg')).toBe(1)
+    expect(exportDecimals('email')).toBe(null)
   })
 })

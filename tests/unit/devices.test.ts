@@ -44,9 +44,9 @@ describe('last synced wording', () => {
   })
 
   it('gives the exact time in the patient’s zone, or falls back when the zone is unknown', () => {
-    expect(exactTime('2026-11-21T15:04:00Z', 'America/Chicago')).toBe('Nov 21, 2026, 9:04 AM')
-    expect(exactTime('2026-11-21T15:04:00Z', 'UTC')).toBe('Nov 21, 2026, 3:04 PM')
-    expect(exactTime('2026-11-21T15:04:00Z', 'Not/AZone')).toMatch(/^Nov 21, 2026/)
+    expect(exactTime('2026-11-21T15:04:00Z', 'America/Chicago')).toBe('11/21/2026, 9:04 AM')
+    expect(exactTime('2026-11-21T15:04:00Z', 'UTC')).toBe('11/21/2026, 3:04 PM')
+    expect(exactTime('2026-11-21T15:04:00Z', 'Not/AZone')).toMatch(/^11\/21\/2026, /)
   })
 })
 

@@ -10,6 +10,15 @@ describe('parseEnv', () => {
     expect(result.env.PROVIDER_TIMEOUT_MS).toBe(10_000)
     expect(result.env.PRODUCT_NAME).toBe('BariCare')
     expect(result.env.PROVIDER_API_URL).toBe('')
+    expect(result.env.CLINIC_TIME_ZONE).toBe('America/New_York')
+    expect(result.env.TERMS_URL).toBe('/terms')
+    expect(result.env.PRIVACY_URL).toBe('/privacy')
+  })
+
+  it('takes a configured clinic time zone and terms/privacy pages', () => {
+    const result = parseEnv({ CLINIC_TIME_ZONE: 'UTC', TERMS_URL: 'https://clinic.example/terms' })
+    expect(result.ok && result.env.CLINIC_TIME_ZONE).toBe('UTC')
+    expect(result.ok && result.env.TERMS_URL).toBe('https://clinic.example/terms')
   })
 
   it.each([
@@ -20,6 +29,7 @@ describe('parseEnv', () => {
     [{ PROVIDER_TIMEOUT_MS: '-5' }, /^Invalid environment: PROVIDER_TIMEOUT_MS /],
     [{ NODE_ENV: 'production' }, /^Invalid environment: SESSION_SECRET is required when NODE_ENV=production/],
     [{ SESSION_SECRET: ' , ' }, /SESSION_SECRET must hold at least one secret \(hidden\)/],
+    [{ CLINIC_TIME_ZONE: 'Eastern' }, /^Invalid environment: CLINIC_TIME_ZONE must be an IANA time zone name/],
   ])('rejects %o with one line naming the variable', (source, message) => {
     const result = parseEnv(source)
     expect(result.ok).toBe(false)

@@ -5,6 +5,7 @@ import { sortAlerts, STATUS_LABELS, type PatientAlert } from '~/lib/alerts'
 import { AcknowledgeForm } from './acknowledge-form'
 import { TierBadge } from './alert-badge'
 import { Section } from './section'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 
 export function PatientAlerts({
   alerts,
@@ -13,6 +14,7 @@ export function PatientAlerts({
   alerts: PatientAlert[]
   answer: AcknowledgeAnswer | undefined
 }) {
+  const zone = useClinicTimeZone()
   const sorted = sortAlerts(alerts)
   const open = sorted.filter((alert) => alert.status === 'open').length
   return (
@@ -44,7 +46,7 @@ export function PatientAlerts({
                 <div className="rounded-md bg-muted p-3 text-sm">
                   <p>
                     Acknowledged by {alert.acknowledged_by ?? 'an admin'} on{' '}
-                    {formatDateTime(alert.acknowledged_at)}
+                    {formatDateTime(alert.acknowledged_at, zone)}
                   </p>
                   {alert.note ? (
                     <p className="mt-1 whitespace-pre-wrap text-muted-foreground">{alert.note}</p>

@@ -4,6 +4,7 @@ import { AuthToast } from '~/components/auth-toast'
 import { TrendRangeLinks } from '~/components/trends/range-links'
 import { TrendsCharts } from '~/components/trends/trends-charts'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { buttonVariants } from '~/components/ui/button'
 import { PATIENTS_PATH, patientPath } from '~/lib/admin-patients'
 import type { AcknowledgeAnswer, PatientPage } from '~/lib/admin-patients.server'
 import { trendsHref } from '~/lib/trends'
@@ -35,6 +36,25 @@ export function PatientLoadError({ message }: { message: string }) {
         <AlertTitle>This patient's record could not be loaded</AlertTitle>
         <AlertDescription>{message}</AlertDescription>
       </Alert>
+    </div>
+  )
+}
+
+/** A patient id that is no patient (or none at all): said inside the portal, status 404. */
+export function PatientNotFound() {
+  return (
+    <div className="grid gap-6">
+      <BackLink />
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Patient not found</h1>
+      <p className="max-w-prose text-muted-foreground">
+        There is no patient with this id. They may have been removed, or the address is mistyped. Find them in the
+        patients list instead.
+      </p>
+      <div>
+        <Link to={PATIENTS_PATH} className={buttonVariants()}>
+          Go to Patients
+        </Link>
+      </div>
     </div>
   )
 }

@@ -13,6 +13,8 @@ import type { PatientDetail, PatientDevice } from '~/lib/admin-patients.server'
 import { cn } from '~/lib/cn'
 import type { WeightUnit } from '~/lib/units'
 import { Section } from './section'
+import { formatPhone } from '~/lib/formats'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 
 const GENDERS: Record<string, string> = { M: 'Male', F: 'Female', O: 'Other', N: 'Prefer not to say' }
 
@@ -52,7 +54,7 @@ export function PatientHeader({ detail, children }: { detail: PatientDetail; chi
           <a href={`mailto:${patient.email}`} className="underline-offset-4 hover:underline">
             {patient.email}
           </a>
-          {patient.phone_number ? ` · ${patient.phone_number}` : ''}
+          {patient.phone_number ? ` · ${formatPhone(patient.phone_number)}` : ''}
           {patient.date_of_birth ? ` · Born ${formatDate(patient.date_of_birth)}` : ''}
         </p>
       </div>
@@ -213,12 +215,13 @@ const STATUS_TEXT: Record<PatientDevice['status'], string> = {
 }
 
 export function Devices({ detail }: { detail: PatientDetail }) {
+  const zone = useClinicTimeZone()
   const linked = detail.devices.filter((device) => device.status !== 'not_connected')
   return (
     <Section
       id="devices"
       title="Connected devices"
-      description={`Last sync: ${formatDateTime(detail.last_sync_at)}`}
+      description={`Last sync: ${formatDateTime(detail.last_sync_at, zone)}`}
     >
       {linked.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -242,7 +245,7 @@ export function Devices({ detail }: { detail: PatientDetail }) {
                   {STATUS_TEXT[device.status]}
                 </span>
               </div>
-              <p className="text-muted-foreground">Last synced {formatDateTime(device.last_synced_at)}</p>
+              <p className="text-muted-foreground">Last synced {formatDateTime(device.last_synced_at, zone)}</p>
               {device.last_error ? (
                 <p className="text-destructive dark:text-red-300">{device.last_error}</p>
               ) : null}

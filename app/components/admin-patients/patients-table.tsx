@@ -17,6 +17,8 @@ import {
 } from '~/lib/admin-patients'
 import type { PatientListItem } from '~/lib/admin-patients.server'
 import { AlertBadge } from './alert-badge'
+import { formatDayIn } from '~/lib/formats'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 
 const SORT_LABELS: Record<PatientSort, string> = {
   name: 'name',
@@ -75,6 +77,7 @@ export function PatientsTable({
   query: PatientsQuery
   caption: string
 }) {
+  const zone = useClinicTimeZone()
   return (
     <div
       className="hidden overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:block"
@@ -112,11 +115,14 @@ export function PatientsTable({
               <th scope="row" className="max-w-[13rem] px-2 py-2.5 text-left font-normal">
                 <Link
                   to={`${patientPath(item.id)}${query.unit === 'lbs' ? '?unit=lbs' : ''}`}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
                 >
                   {item.full_name || item.email}
                 </Link>
-                <div className="truncate text-xs text-muted-foreground">{item.email}</div>
+                {/* Truncated to keep the row tidy; the whole address is its title and the card's. */}
+                <div className="truncate text-xs text-muted-foreground" title={item.email}>
+                  {item.email}
+                </div>
               </th>
               <td className="px-2 py-2.5">{procedureOf(item)}</td>
               <td className="whitespace-nowrap px-2 py-2.5">{formatDate(item.surgery_date)}</td>
@@ -127,8 +133,8 @@ export function PatientsTable({
               <td className="px-2 py-2.5 tabular-nums">{formatPercent(item.twl_percent)}</td>
               <td className="whitespace-nowrap px-2 py-2.5 text-muted-foreground">
                 {item.last_sync_at ? (
-                  <time dateTime={item.last_sync_at} title={formatDateTime(item.last_sync_at)}>
-                    {formatDate(item.last_sync_at)}
+                  <time dateTime={item.last_sync_at} title={formatDateTime(item.last_sync_at, zone)}>
+                    {formatDayIn(item.last_sync_at, zone)}
                   </time>
                 ) : (
                   'Never'
@@ -165,6 +171,7 @@ export function PatientsCards({
   query: PatientsQuery
   caption: string
 }) {
+  const zone = useClinicTimeZone()
   return (
     <ul className="grid grid-cols-1 gap-3 lg:hidden" aria-label={caption}>
       {items.map((item) => (
@@ -177,7 +184,7 @@ export function PatientsCards({
               >
                 {item.full_name || item.email}
               </Link>
-              <p className="truncate text-xs text-muted-foreground">{item.email}</p>
+              <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{item.email}</p>
             </div>
             <AlertBadge tier={item.alert_tier} count={item.open_alerts} />
           </div>
@@ -188,7 +195,7 @@ export function PatientsCards({
             <Fact label="Last weight">{formatWeight(item.current_kg, query.unit)}</Fact>
             <Fact label="%TWL">{formatPercent(item.twl_percent)}</Fact>
             <Fact label="Last data">{formatDaysAgo(item.days_since_last_data)}</Fact>
-            <Fact label="Last sync">{formatDateTime(item.last_sync_at)}</Fact>
+            <Fact label="Last sync">{formatDateTime(item.last_sync_at, zone)}</Fact>
           </dl>
         </li>
       ))}

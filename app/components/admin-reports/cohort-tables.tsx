@@ -3,7 +3,7 @@ import { formatPercent, type CohortRow, type ReportSummary } from '~/lib/admin-r
 
 function CohortTable({ caption, heading, rows }: { caption: string; heading: string; rows: CohortRow[] }) {
   return (
-    <DataTable caption={caption} className="[&_table]:min-w-0">
+    <DataTable caption={caption} minWidth="min-w-0">
       <thead>
         <tr>
           <Th>{heading}</Th>

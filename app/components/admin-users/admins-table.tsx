@@ -2,9 +2,10 @@ import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { confirmDeactivateHref, STATUS_LABELS, USERS_PATH, type AdminListItem, type AdminStatus } from '~/lib/admin-users'
-import { formatUtc } from '~/lib/audit'
+import { formatAuditTime } from '~/lib/audit'
 import { cn } from '~/lib/cn'
 import { ADMIN_ROLES } from '~/lib/roles'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 import { DataTable, Td, Th } from './data-table'
 import { NativeSelect } from './native-select'
 
@@ -34,6 +35,32 @@ function Target({ admin }: { admin: AdminListItem }) {
   )
 }
 
+/** The role, changeable in place (not for oneself, nor for a deactivated admin). */
+function RoleCell({ admin, editable }: { admin: AdminListItem; editable: boolean }) {
+  if (!editable || admin.status === 'deactivated') return <span className="whitespace-nowrap">{admin.role ?? 'No role'}</span>
+  const name = displayName(admin)
+  const roleId = `role-${admin.id}`
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <Target admin={admin} />
+      <label htmlFor={roleId} className="sr-only">
+        Role for {name}
+      </label>
+      <NativeSelect key={admin.role} id={roleId} name="role" defaultValue={admin.role ?? undefined} className="h-9 w-40">
+        {ADMIN_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {role}
+          </option>
+        ))}
+      </NativeSelect>
+      <Button type="submit" variant="outline" size="sm" aria-label={`Save role for ${name}`}>
+        Save role
+      </Button>
+    </Form>
+  )
+}
+
 function RowActions({ admin }: { admin: AdminListItem }) {
   const name = displayName(admin)
   if (admin.status === 'deactivated') {
@@ -47,33 +74,15 @@ function RowActions({ admin }: { admin: AdminListItem }) {
       </Form>
     )
   }
-  const roleId = `role-${admin.id}`
   return (
-    <div className="flex flex-wrap items-center gap-2 xl:flex-nowrap">
-      <Form method="post" className="flex items-center gap-2">
-        <input type="hidden" name="intent" value="role" />
-        <Target admin={admin} />
-        <label htmlFor={roleId} className="sr-only">
-          Role for {name}
-        </label>
-        <NativeSelect key={admin.role} id={roleId} name="role" defaultValue={admin.role ?? undefined} className="h-9 w-40">
-          {ADMIN_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline" size="sm" aria-label={`Save role for ${name}`}>
-          Save role
-        </Button>
-      </Form>
+    <div className="flex flex-col items-start gap-1">
       {admin.status === 'invited' ? (
         <Form method="post">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={admin.email} />
           <input type="hidden" name="full_name" value={admin.full_name || admin.email} />
           <input type="hidden" name="role" value={admin.role ?? ''} />
-          <Button type="submit" variant="ghost" size="sm" aria-label={`Resend invitation to ${name}`}>
+          <Button type="submit" variant="ghost" size="sm" className="-ml-3" aria-label={`Resend invitation to ${name}`}>
             Resend invitation
           </Button>
         </Form>
@@ -81,7 +90,7 @@ function RowActions({ admin }: { admin: AdminListItem }) {
       <Link
         to={confirmDeactivateHref(admin.id)}
         preventScrollReset
-        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'text-destructive hover:text-destructive')}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-3 text-destructive hover:text-destructive')}
         aria-label={`Deactivate ${name}`}
       >
         Deactivate
@@ -91,6 +100,7 @@ function RowActions({ admin }: { admin: AdminListItem }) {
 }
 
 export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: number | null }) {
+  const zone = useClinicTimeZone()
   return (
     <DataTable caption={`Admins (${admins.length})`}>
       <thead>
@@ -105,21 +115,23 @@ export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: numbe
       <tbody>
         {admins.map((admin) => (
           <tr key={admin.id} data-admin-email={admin.email}>
-            <Td className="min-w-[13rem]">
+            <Td className="min-w-[12rem]">
               <div className="font-medium">{admin.full_name || '—'}</div>
               <div className="text-muted-foreground [overflow-wrap:anywhere]">{admin.email}</div>
               {admin.status === 'invited' && admin.invited_by_email ? (
-                <div className="text-xs text-muted-foreground">Invited by {admin.invited_by_email}</div>
+                <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">Invited by {admin.invited_by_email}</div>
               ) : null}
             </Td>
-            <Td className="whitespace-nowrap">{admin.role ?? 'No role'}</Td>
+            <Td>
+              <RoleCell admin={admin} editable={admin.id !== me} />
+            </Td>
             <Td>
               <StatusBadge status={admin.status} />
               {admin.status === 'deactivated' ? (
-                <div className="mt-1 text-xs text-muted-foreground">{formatUtc(admin.deactivated_at)}</div>
+                <div className="mt-1 text-xs text-muted-foreground">{formatAuditTime(admin.deactivated_at, zone)}</div>
               ) : null}
             </Td>
-            <Td className="whitespace-nowrap text-muted-foreground">{admin.last_sign_in_at ? formatUtc(admin.last_sign_in_at) : 'Never'}</Td>
+            <Td className="min-w-[8rem] text-muted-foreground">{admin.last_sign_in_at ? formatAuditTime(admin.last_sign_in_at, zone) : 'Never'}</Td>
             <Td>{admin.id === me ? <span className="text-muted-foreground">This is you</span> : <RowActions admin={admin} />}</Td>
           </tr>
         ))}

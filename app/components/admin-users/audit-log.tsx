@@ -8,13 +8,15 @@ import {
   AUDIT_ACTIONS,
   auditHref,
   describeAuditEvent,
-  formatUtc,
+  formatAuditTime,
   hasAuditFilters,
   isAuditAction,
   type AuditFilters,
   type AuditPage,
 } from '~/lib/audit'
 import { cn } from '~/lib/cn'
+import { timeZoneAbbreviation } from '~/lib/formats'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 import { DataTable, Td, Th } from './data-table'
 import { NativeSelect } from './native-select'
 
@@ -92,6 +94,7 @@ function Pagination({ filters, audit }: { filters: AuditFilters; audit: AuditPag
 }
 
 export function AuditLog({ filters, audit }: { filters: AuditFilters; audit: AuditPage | null }) {
+  const zone = useClinicTimeZone()
   return (
     <section aria-labelledby="audit-heading" className="grid gap-4">
       <div className="grid gap-1">
@@ -99,7 +102,7 @@ export function AuditLog({ filters, audit }: { filters: AuditFilters; audit: Aud
           Audit log
         </h2>
         <p className="text-sm text-muted-foreground">
-          Admin sign-ins, patient record views, exports and changes to admins, newest first. Times are in UTC.
+          Admin sign-ins, patient record views, exports and changes to admins, newest first. Times are the clinic&apos;s ({zone.replace(/_/g, ' ')}, {timeZoneAbbreviation(zone)}).
         </p>
       </div>
       <AuditFiltersForm filters={filters} />
@@ -125,11 +128,13 @@ export function AuditLog({ filters, audit }: { filters: AuditFilters; audit: Aud
               ) : (
                 audit.events.map((event) => (
                   <tr key={event.id} data-audit-action={event.action}>
-                    <Td className="whitespace-nowrap">{formatUtc(event.at)}</Td>
-                    <Td className="whitespace-nowrap">{event.actor_email}</Td>
-                    <Td className="whitespace-nowrap">{isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}</Td>
-                    <Td className="whitespace-nowrap">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
-                    <Td className="min-w-[16rem]">{describeAuditEvent(event) || '—'}</Td>
+                    <Td className="min-w-[8.5rem]">
+                      <time dateTime={event.at}>{formatAuditTime(event.at, zone)}</time>
+                    </Td>
+                    <Td className="min-w-[9rem] [overflow-wrap:anywhere]">{event.actor_email}</Td>
+                    <Td className="min-w-[8rem]">{isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}</Td>
+                    <Td className="min-w-[9rem] [overflow-wrap:anywhere]">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
+                    <Td className="min-w-[12rem]">{describeAuditEvent(event) || '—'}</Td>
                   </tr>
                 ))
               )}

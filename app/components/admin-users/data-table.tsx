@@ -1,28 +1,61 @@
-import type { ReactNode, TdHTMLAttributes } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode, type TdHTMLAttributes } from 'react'
 import { cn } from '~/lib/cn'
 
 /**
- * A table that scrolls sideways on narrow screens. The scrolling box is focusable and named, so
- * keyboard users can scroll it too (axe: scrollable-region-focusable).
+ * A table that fits where it can and scrolls sideways inside its own box where it cannot (a
+ * phone). The box is focusable and named, so keyboard users can scroll it too (axe:
+ * scrollable-region-focusable); shadows at its edges show that more columns are hidden (pure CSS:
+ * "local" backgrounds cover the shadows when scrolled to that edge), and with JavaScript a line
+ * says so in words while it overflows.
  */
 export function DataTable({
   caption,
   captionHidden = false,
   children,
   className,
+  minWidth = 'min-w-[40rem]',
 }: {
   caption: string
   captionHidden?: boolean
   children: ReactNode
   className?: string
+  /** The width below which the table scrolls rather than squeezes its columns. */
+  minWidth?: string
 }) {
+  const box = useRef<HTMLDivElement>(null)
+  const hintId = useId()
+  const [overflowing, setOverflowing] = useState(false)
+  useEffect(() => {
+    const element = box.current
+    if (!element) return
+    const check = () => setOverflowing(element.scrollWidth > element.clientWidth + 1)
+    check()
+    const observer = new ResizeObserver(check)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-    <div role="region" aria-label={caption} tabIndex={0} className={cn('relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}>
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-        <caption className={cn('px-4 py-3 text-left font-medium', captionHidden && 'sr-only')}>{caption}</caption>
-        {children}
-      </table>
+    <div className={cn('grid gap-1.5', className)}>
+      <div
+        ref={box}
+        role="region"
+        aria-label={caption}
+        aria-describedby={overflowing ? hintId : undefined}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        data-overflowing={overflowing || undefined}
+        className="scroll-shadows relative overflow-x-auto rounded-lg border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <table className={cn('w-full border-collapse text-left text-sm', minWidth)}>
+          <caption className={cn('px-4 py-3 text-left font-medium', captionHidden && 'sr-only')}>{caption}</caption>
+          {children}
+        </table>
+      </div>
+      {overflowing ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          Scroll sideways in the table to see every column.
+        </p>
+      ) : null}
     </div>
   )
 }

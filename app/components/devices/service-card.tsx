@@ -60,7 +60,7 @@ export function ServiceCard({ service, confirming }: { service: ServiceView; con
 
       {service.status === 'not_connected' && !service.available ? (
         <p className="text-sm text-muted-foreground" data-testid="availability-note">
-          {service.availability_note ?? 'Not available right now.'}
+          {service.availability_note ?? `Your clinic hasn't set up ${service.service_name} yet.`}
         </p>
       ) : null}
 
