@@ -18,6 +18,10 @@ const common = {
 await build({ ...common, entryPoints: ['server.ts'], outfile: `${outDir}/server.js` })
 await build({
   ...common,
-  entryPoints: { provider: 'provider/main.ts', 'provider-seed': 'provider/seed-demo.ts' },
+  entryPoints: {
+    provider: 'provider/main.ts',
+    'provider-seed': 'provider/seed-demo.ts',
+    'db-migrate': 'provider/db/migrate-cli.ts',
+  },
   outdir: outDir,
 })
