@@ -20,13 +20,14 @@ export default defineConfig({
         },
       },
       {
-        // Tests on both database engines. Its globalSetup starts a throwaway PostgreSQL server, and
-        // Vitest runs it only when a test of this project is queued: other runs pay nothing.
+        // Tests on both database engines. Its globalSetup starts a throwaway PostgreSQL server and
+        // makes a PGlite template directory; Vitest runs it only when a test of this project is
+        // queued, so other runs pay nothing.
         extends: true,
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
-          globalSetup: ['tests/support/postgres.ts'],
+          globalSetup: ['tests/support/postgres.ts', 'tests/support/pglite-template.ts'],
           // Opening PGlite takes seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

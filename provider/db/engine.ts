@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
@@ -76,12 +78,12 @@ function openPostgres(databaseUrl: string, options: EngineOptions): Engine {
 async function openPGlite(options: EngineOptions): Promise<Engine> {
   mkdirSync(options.dataDir, { recursive: true })
   const unlock = lockDataDir(join(options.dataDir, 'pglite.lock'))
+  const initialMemory = options.pgliteInitialMemoryBytes ?? DEFAULT_PGLITE_INITIAL_MEMORY
   let pglite: PGlite
   try {
-    pglite = await PGlite.create(join(options.dataDir, 'pglite'), {
-      initialMemory: options.pgliteInitialMemoryBytes ?? DEFAULT_PGLITE_INITIAL_MEMORY,
-      parsers: typeParsers,
-    })
+    const pgliteDir = join(options.dataDir, 'pglite')
+    await initPGliteDataDir(pgliteDir, initialMemory)
+    pglite = await PGlite.create(pgliteDir, { initialMemory, parsers: typeParsers })
     // One session for the life of the process, so a session setting holds for every query.
     await pglite.exec(`set TimeZone = '${SESSION_TIME_ZONE}'`)
   } catch (error) {
@@ -96,6 +98,51 @@ async function openPGlite(options: EngineOptions): Promise<Engine> {
     }),
   })
   return { kind: 'pglite', db, close: once(() => db.destroy()) }
+}
+
+/**
+ * Creates a PGlite data directory (initdb) in a short-lived child process, unless it exists.
+ * In-process, initdb leaves the server holding ~1 GB RSS until it restarts (measured: 1,007 MB
+ * after a forced GC, against ~340 MB when opening an existing directory); the child takes that
+ * memory away with it. Built beside the target and renamed into place, so that a crash halfway
+ * never leaves a half-made directory that PGlite would take for a database.
+ */
+export async function initPGliteDataDir(
+  dir: string,
+  initialMemory = DEFAULT_PGLITE_INITIAL_MEMORY,
+): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return
+  const building = `${dir}.initdb-${process.pid}`
+  rmSync(building, { recursive: true, force: true })
+  // The CommonJS build, so the child needs no module loader of ours and works from a bundle too.
+  const pgliteModule = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const script = [
+    'const [modulePath, dir, bytes] = process.argv.slice(1)',
+    'require(modulePath).PGlite.create(dir, { initialMemory: Number(bytes) })',
+    '  .then((db) => db.close())',
+    '  .catch((error) => { console.error(error && error.message ? error.message : error); process.exit(1) })',
+  ].join('\n')
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, pgliteModule, building, String(initialMemory)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.once('error', reject)
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `Creating the embedded database in ${dir} failed (${code ?? signal}): ${stderr.trim()}`,
+            ),
+          ),
+    )
+  }).catch((error: unknown) => {
+    rmSync(building, { recursive: true, force: true })
+    throw error
+  })
+  renameSync(building, dir)
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {

@@ -27,7 +27,12 @@ const submitEmpty = (button: string) => async (page: Page) => {
 
 const SCREENS: Screen[] = [
   { name: 'customer sign-in', path: '/customer/signin' },
-  { name: 'customer sign-in, errors', path: '/customer/signin', state: submitEmpty('Sign In'), javaScriptEnabled: false },
+  {
+    name: 'customer sign-in, errors',
+    path: '/customer/signin',
+    state: submitEmpty('Sign In'),
+    javaScriptEnabled: false,
+  },
   { name: 'customer sign-up', path: '/customer/signup' },
   {
     name: 'customer sign-up, errors',
@@ -54,7 +59,12 @@ const SCREENS: Screen[] = [
   { name: 'customer create password', path: '/customer/reset-password?token=abc&createPassword=true' },
   { name: 'verify e-mail, failed', path: '/customer/verify-email?token=bad&email=nobody%40example.com' },
   { name: 'admin sign-in', path: '/admin/signin' },
-  { name: 'admin sign-in, errors', path: '/admin/signin', state: submitEmpty('Access Admin Portal'), javaScriptEnabled: false },
+  {
+    name: 'admin sign-in, errors',
+    path: '/admin/signin',
+    state: submitEmpty('Access Admin Portal'),
+    javaScriptEnabled: false,
+  },
   { name: 'admin forgot password', path: '/admin/forgot-password' },
   { name: 'admin reset password', path: '/admin/reset-password?token=abc' },
   { name: 'admin sign-up', path: '/admin/signup' },

@@ -14,7 +14,10 @@ test.afterAll(async () => {
   await server.stop()
 })
 
-test('the 11th sign-in attempt for one e-mail is refused with 429 and a clear message', async ({ page, request }) => {
+test('the 11th sign-in attempt for one e-mail is refused with 429 and a clear message', async ({
+  page,
+  request,
+}) => {
   const email = 'someone@example.com'
   for (let i = 1; i <= 10; i++) {
     const response = await request.post(`${server.baseURL}/customer/signin`, {
@@ -31,7 +34,9 @@ test('the 11th sign-in attempt for one e-mail is refused with 429 and a clear me
     page.getByRole('button', { name: 'Sign In', exact: true }).click(),
   ])
   expect(response.status()).toBe(429)
-  await expect(page.getByText('Too many attempts. Please wait a few minutes and try again.').first()).toBeVisible()
+  await expect(
+    page.getByText('Too many attempts. Please wait a few minutes and try again.').first(),
+  ).toBeVisible()
 })
 
 test.describe('without JavaScript', () => {

@@ -9,7 +9,14 @@ import { signInAdmin, signInCustomer } from './support/sign-in'
 // admin with an unknown role is a signed session cookie, because the reference provider has no
 // such account (see otherRoleAdminCookie).
 
-const PERSONAS = ['anonymous', 'customer not onboarded', 'customer onboarded', 'Standard Admin', 'Super Admin', 'other role admin'] as const
+const PERSONAS = [
+  'anonymous',
+  'customer not onboarded',
+  'customer onboarded',
+  'Standard Admin',
+  'Super Admin',
+  'other role admin',
+] as const
 type Persona = (typeof PERSONAS)[number]
 
 /** 200 / 400 / 404, or '→/path' for a redirect (compared with the Location's path and query). */
@@ -17,7 +24,10 @@ type Outcome = 200 | 400 | 404 | `→${string}`
 type Row = { path: string; expect: Record<Persona, Outcome> }
 
 function row(path: string, ...outcomes: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]): Row {
-  return { path, expect: Object.fromEntries(PERSONAS.map((p, i) => [p, outcomes[i]])) as Record<Persona, Outcome> }
+  return {
+    path,
+    expect: Object.fromEntries(PERSONAS.map((p, i) => [p, outcomes[i]])) as Record<Persona, Outcome>,
+  }
 }
 
 const signIn = (portal: 'customer' | 'admin', from?: string): Outcome =>
@@ -29,22 +39,79 @@ const NOT_AUTHORIZED: Outcome = '→/not-authorized'
 
 const publicCustomer = (path: string) => row(path, 200, CUSTOMER_HOME, CUSTOMER_HOME, 200, 200, 200)
 const publicAdmin = (path: string) => row(path, 200, 200, 200, ADMIN_HOME, ADMIN_HOME, ADMIN_HOME)
-const patientApp = (path: string) => row(path, signIn('customer', path), SETUP, 200, signIn('customer', path), signIn('customer', path), signIn('customer', path))
+const patientApp = (path: string) =>
+  row(
+    path,
+    signIn('customer', path),
+    SETUP,
+    200,
+    signIn('customer', path),
+    signIn('customer', path),
+    signIn('customer', path),
+  )
 const adminPortal = (path: string) =>
   row(path, signIn('admin', path), signIn('admin', path), signIn('admin', path), 200, 200, NOT_AUTHORIZED)
 
 const ROUTES: Row[] = [
-  row('/', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin'),
-  row('/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin'),
-  row('/signup', '→/customer/signup', '→/customer/signup', '→/customer/signup', '→/customer/signup', '→/customer/signup', '→/customer/signup'),
+  row(
+    '/',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+  ),
+  row(
+    '/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+  ),
+  row(
+    '/signup',
+    '→/customer/signup',
+    '→/customer/signup',
+    '→/customer/signup',
+    '→/customer/signup',
+    '→/customer/signup',
+    '→/customer/signup',
+  ),
   publicCustomer('/customer/signin'),
   publicCustomer('/customer/signup'),
   publicCustomer('/customer/forgot-password'),
   publicCustomer('/customer/reset-password?token=matrix'),
   publicCustomer('/customer/reset_password?token=matrix'),
-  row('/customer/reset-password', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin'),
-  row('/customer/verify-email', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin', '→/customer/signin'),
-  row('/customer/profile-setup', signIn('customer', '/customer/profile-setup'), 200, CUSTOMER_HOME, signIn('customer', '/customer/profile-setup'), signIn('customer', '/customer/profile-setup'), signIn('customer', '/customer/profile-setup')),
+  row(
+    '/customer/reset-password',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+  ),
+  row(
+    '/customer/verify-email',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+    '→/customer/signin',
+  ),
+  row(
+    '/customer/profile-setup',
+    signIn('customer', '/customer/profile-setup'),
+    200,
+    CUSTOMER_HOME,
+    signIn('customer', '/customer/profile-setup'),
+    signIn('customer', '/customer/profile-setup'),
+    signIn('customer', '/customer/profile-setup'),
+  ),
   patientApp('/customer/dashboard'),
   patientApp('/customer/log-data'),
   patientApp('/customer/health-trends'),
@@ -56,28 +123,88 @@ const ROUTES: Row[] = [
   publicAdmin('/admin/reset-password?token=matrix'),
   publicAdmin('/admin/reset_password?token=matrix'),
   publicAdmin('/admin/signup'),
-  row('/admin/reset-password', '→/admin/signin', '→/admin/signin', '→/admin/signin', '→/admin/signin', '→/admin/signin', '→/admin/signin'),
+  row(
+    '/admin/reset-password',
+    '→/admin/signin',
+    '→/admin/signin',
+    '→/admin/signin',
+    '→/admin/signin',
+    '→/admin/signin',
+    '→/admin/signin',
+  ),
   adminPortal('/admin/dashboard'),
   adminPortal('/admin/patients'),
   // A real patient's record is in admin-patients-access.spec.ts; an id that is no patient is a 404 for admins.
-  row('/admin/patient/999999999', signIn('admin', '/admin/patient/999999999'), signIn('admin', '/admin/patient/999999999'), signIn('admin', '/admin/patient/999999999'), 404, 404, NOT_AUTHORIZED),
+  row(
+    '/admin/patient/999999999',
+    signIn('admin', '/admin/patient/999999999'),
+    signIn('admin', '/admin/patient/999999999'),
+    signIn('admin', '/admin/patient/999999999'),
+    404,
+    404,
+    NOT_AUTHORIZED,
+  ),
   adminPortal('/admin/reports'),
   adminPortal('/admin/profile'),
   adminPortal('/admin/change-password'),
-  row('/admin/users', signIn('admin', '/admin/users'), signIn('admin', '/admin/users'), signIn('admin', '/admin/users'), NOT_AUTHORIZED, 200, NOT_AUTHORIZED),
+  row(
+    '/admin/users',
+    signIn('admin', '/admin/users'),
+    signIn('admin', '/admin/users'),
+    signIn('admin', '/admin/users'),
+    NOT_AUTHORIZED,
+    200,
+    NOT_AUTHORIZED,
+  ),
   row('/not-authorized', 200, 200, 200, 200, 200, 200),
   row('/no/such/page', 404, 404, 404, 404, 404, 404),
 ]
 
 // The actions of the signed-in shells guard themselves too (a POST never reaches the provider).
 const ACTIONS: Row[] = [
-  row('/customer/change-password', signIn('customer', '/customer/change-password'), SETUP, 400, signIn('customer', '/customer/change-password'), signIn('customer', '/customer/change-password'), signIn('customer', '/customer/change-password')),
-  row('/customer/profile', signIn('customer', '/customer/profile'), SETUP, 400, signIn('customer', '/customer/profile'), signIn('customer', '/customer/profile'), signIn('customer', '/customer/profile')),
-  row('/resources/tour-completed', signIn('customer', '/resources/tour-completed'), SETUP, 200, signIn('customer', '/resources/tour-completed'), signIn('customer', '/resources/tour-completed'), signIn('customer', '/resources/tour-completed')),
-  row('/admin/change-password', signIn('admin', '/admin/change-password'), signIn('admin', '/admin/change-password'), signIn('admin', '/admin/change-password'), 400, 400, NOT_AUTHORIZED),
+  row(
+    '/customer/change-password',
+    signIn('customer', '/customer/change-password'),
+    SETUP,
+    400,
+    signIn('customer', '/customer/change-password'),
+    signIn('customer', '/customer/change-password'),
+    signIn('customer', '/customer/change-password'),
+  ),
+  row(
+    '/customer/profile',
+    signIn('customer', '/customer/profile'),
+    SETUP,
+    400,
+    signIn('customer', '/customer/profile'),
+    signIn('customer', '/customer/profile'),
+    signIn('customer', '/customer/profile'),
+  ),
+  row(
+    '/resources/tour-completed',
+    signIn('customer', '/resources/tour-completed'),
+    SETUP,
+    200,
+    signIn('customer', '/resources/tour-completed'),
+    signIn('customer', '/resources/tour-completed'),
+    signIn('customer', '/resources/tour-completed'),
+  ),
+  row(
+    '/admin/change-password',
+    signIn('admin', '/admin/change-password'),
+    signIn('admin', '/admin/change-password'),
+    signIn('admin', '/admin/change-password'),
+    400,
+    400,
+    NOT_AUTHORIZED,
+  ),
 ]
 
-async function outcomeOf(request: APIRequestContext, method: 'GET' | 'POST', path: string): Promise<Outcome | number> {
+async function outcomeOf(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+): Promise<Outcome | number> {
   const response =
     method === 'GET'
       ? await request.get(path, { maxRedirects: 0 })
@@ -137,7 +264,9 @@ test.describe('access matrix (DESIGN.md §4)', () => {
       // (SPEC.md §2: the customer sign-in clears the admin's session and the admin sign-in both).
       async function check(method: 'GET' | 'POST', { path, expect: outcomes }: Row) {
         const request = await playwright.request.newContext({ baseURL, storageState: state })
-        expect.soft(await outcomeOf(request, method, path), `${method} ${path} as ${persona}`).toBe(outcomes[persona])
+        expect
+          .soft(await outcomeOf(request, method, path), `${method} ${path} as ${persona}`)
+          .toBe(outcomes[persona])
         await request.dispose()
       }
       for (const route of ROUTES) await check('GET', route)
@@ -145,14 +274,24 @@ test.describe('access matrix (DESIGN.md §4)', () => {
     })
   }
 
-  test('the portal asks the provider for the admin profile when none is stored, then keeps it', async ({ browser }) => {
-    const { status, json } = await providerCall<{ access_token: string; refresh_token: string }>('POST', 'v1/admin/login/', {
-      body: { email: DEMO_ADMINS.standard.email, password: DEMO_ADMINS.standard.password },
-    })
+  test('the portal asks the provider for the admin profile when none is stored, then keeps it', async ({
+    browser,
+  }) => {
+    const { status, json } = await providerCall<{ access_token: string; refresh_token: string }>(
+      'POST',
+      'v1/admin/login/',
+      {
+        body: { email: DEMO_ADMINS.standard.email, password: DEMO_ADMINS.standard.password },
+      },
+    )
     expect(status).toBe(200)
     // Tokens and roles as after sign-in, but no admin user in the session.
     const cookie = await signedSessionCookie({
-      admin: { access_token: json.content.access_token, refresh_token: json.content.refresh_token, roles: ['Standard Admin'] },
+      admin: {
+        access_token: json.content.access_token,
+        refresh_token: json.content.refresh_token,
+        roles: ['Standard Admin'],
+      },
     })
     const context = await browser.newContext({ baseURL })
     await context.addCookies([{ ...cookie, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
@@ -162,7 +301,9 @@ test.describe('access matrix (DESIGN.md §4)', () => {
     await expect(page.getByText(DEMO_ADMINS.standard.email, { exact: true })).toBeVisible()
     const stored = (await context.cookies()).find((c) => c.name === '__session')
     const session = await readSessionCookie(stored?.value ?? '')
-    expect(session.admin).toMatchObject({ user: { email: DEMO_ADMINS.standard.email, full_name: DEMO_ADMINS.standard.name } })
+    expect(session.admin).toMatchObject({
+      user: { email: DEMO_ADMINS.standard.email, full_name: DEMO_ADMINS.standard.name },
+    })
     await context.close()
   })
 })

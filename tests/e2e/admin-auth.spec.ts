@@ -14,14 +14,22 @@ for (const js of [true, false]) {
       await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible()
       await expect(page.getByText('Healthcare Provider Access', { exact: true })).toBeVisible()
       await expect(page.getByText('Secure healthcare provider access only', { exact: true })).toBeVisible()
-      await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/admin/forgot-password')
+      await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+        'href',
+        '/admin/forgot-password',
+      )
 
       await submitSignIn(page, DEMO_ADMINS.super.email, DEMO_ADMINS.super.password, ADMIN_SUBMIT)
       await expect(page).toHaveURL(/\/admin\/dashboard$/)
       await expectToast(page, 'Welcome back!', 'You have successfully signed in.')
 
       // Signed in: the public admin screens send the admin on.
-      for (const path of ['/admin/signin', '/admin/forgot-password', '/admin/reset-password?token=x', '/admin/signup']) {
+      for (const path of [
+        '/admin/signin',
+        '/admin/forgot-password',
+        '/admin/reset-password?token=x',
+        '/admin/signup',
+      ]) {
         await page.goto(path)
         await expect(page, path).toHaveURL(/\/admin\/dashboard$/)
       }
@@ -55,8 +63,13 @@ for (const js of [true, false]) {
       await page.getByRole('button', { name: 'Send Reset Link' }).click()
       await expect(page.getByRole('heading', { name: 'Password reset link sent' })).toBeVisible()
       await expectToast(page, 'Reset link sent!')
-      await expect(page.getByRole('link', { name: 'Return to Sign In' })).toHaveAttribute('href', '/admin/signin')
-      const [forgot] = (await receivedRequests('v1/auth/forgot_password/')).filter((r) => r.body?.email === customer.email)
+      await expect(page.getByRole('link', { name: 'Return to Sign In' })).toHaveAttribute(
+        'href',
+        '/admin/signin',
+      )
+      const [forgot] = (await receivedRequests('v1/auth/forgot_password/')).filter(
+        (r) => r.body?.email === customer.email,
+      )
       expect(forgot.body).toEqual({ email: customer.email, portal: 'admin' })
     })
   })
@@ -97,14 +110,18 @@ test.describe('admin password reset from the mailed link', () => {
       await page.goto(link.replace('/admin/reset-password', '/admin/reset_password'))
       await fillNewPassword(page, admin.password)
       await page.getByRole('button', { name: 'Update Password' }).click()
-      await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' })).toBeVisible()
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' }),
+      ).toBeVisible()
       await context.close()
     })
   }
 })
 
 test.describe('admin public screens', () => {
-  test('reset without a token goes to the admin sign-in; createPassword switches the title', async ({ page }) => {
+  test('reset without a token goes to the admin sign-in; createPassword switches the title', async ({
+    page,
+  }) => {
     await page.goto('/admin/reset-password')
     await expect(page).toHaveURL(/\/admin\/signin$/)
     await page.goto('/admin/reset_password')
@@ -134,7 +151,9 @@ test.describe('admin public screens', () => {
     await expect(page).toHaveURL(/\/admin\/signin$/)
   })
 
-  test('signing in as admin ends the customer session, and the customer sign-in ends the admin one', async ({ page }) => {
+  test('signing in as admin ends the customer session, and the customer sign-in ends the admin one', async ({
+    page,
+  }) => {
     const customer = await createCustomer()
     await page.goto('/customer/signin')
     await submitSignIn(page, customer.email, customer.password)

@@ -2,7 +2,13 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { auditEvents, signedInContext } from './support/admin-users'
-import { createCustomer, customerToken, DEMO_ADMINS, providerCall, receivedRequests } from './support/provider'
+import {
+  createCustomer,
+  customerToken,
+  DEMO_ADMINS,
+  providerCall,
+  receivedRequests,
+} from './support/provider'
 import { storageStateFor } from './support/sessions'
 
 // P13 /admin/reports: the cohort summary and the CSV exports. Other specs create patients on the
@@ -11,14 +17,36 @@ import { storageStateFor } from './support/sessions'
 
 const PROCEDURE = 'Duodenal Switch'
 
-type Seeded = { email: string; name: string; phone: string; street: string; city: string; zip: string; dob: string }
+type Seeded = {
+  email: string
+  name: string
+  phone: string
+  street: string
+  city: string
+  zip: string
+  dob: string
+}
 
 /** Two onboarded patients with identifiers that are easy to look for in a CSV. */
 async function seedCohort(surgeryDate: string) {
   const tag = Math.random().toString(36).slice(2, 8)
   const people = [
-    { name: `Quentin Harborview ${tag}`, phone: '5557771234', street: `4821 Larkspur Lane ${tag}`, city: 'Zzyzx Springs', zip: '03601', dob: '1931-04-09' },
-    { name: `Ramona Safeharbor ${tag}`, phone: '5557775678', street: `77 Juniper Court ${tag}`, city: 'Quillwater', zip: '62704', dob: '1984-10-23' },
+    {
+      name: `Quentin Harborview ${tag}`,
+      phone: '5557771234',
+      street: `4821 Larkspur Lane ${tag}`,
+      city: 'Zzyzx Springs',
+      zip: '03601',
+      dob: '1931-04-09',
+    },
+    {
+      name: `Ramona Safeharbor ${tag}`,
+      phone: '5557775678',
+      street: `77 Juniper Court ${tag}`,
+      city: 'Quillwater',
+      zip: '62704',
+      dob: '1984-10-23',
+    },
   ]
   const seeded: Seeded[] = []
   for (const person of people) {
@@ -32,12 +60,22 @@ async function seedCohort(surgeryDate: string) {
         date_of_birth: person.dob,
         state: 'NH',
       },
-      bariatric: { surgery_type: PROCEDURE, surgery_date: surgeryDate, pre_surgery_weight: 130, goal_weight: 85 },
+      bariatric: {
+        surgery_type: PROCEDURE,
+        surgery_date: surgeryDate,
+        pre_surgery_weight: 130,
+        goal_weight: 85,
+      },
     })
     const token = await customerToken(customer.email, customer.password)
     const weigh = await providerCall('POST', 'v1/auth/entries/weight/', {
       token,
-      body: { date: '2024-02-14', weight: 118.5, weight_unit: 'kg', note: `Clinic visit with ${person.name}` },
+      body: {
+        date: '2024-02-14',
+        weight: 118.5,
+        weight_unit: 'kg',
+        note: `Clinic visit with ${person.name}`,
+      },
     })
     expect(weigh.status).toBe(201)
     seeded.push({ ...person, email: customer.email })
@@ -66,10 +104,15 @@ async function chooseCohort(page: Page, surgeryDate: string) {
   await expect(page).toHaveURL(new RegExp(`surgery_from=${surgeryDate}`))
 }
 
-test('a de-identified export holds none of the Safe Harbor identifiers, and is audited', async ({ browser }) => {
+test('a de-identified export holds none of the Safe Harbor identifiers, and is audited', async ({
+  browser,
+}) => {
   const surgeryDate = '2023-08-17'
   const people = await seedCohort(surgeryDate)
-  const context = await browser.newContext({ storageState: await storageStateFor('standard-admin'), acceptDownloads: true })
+  const context = await browser.newContext({
+    storageState: await storageStateFor('standard-admin'),
+    acceptDownloads: true,
+  })
   const page = await context.newPage()
   await page.goto('/admin/reports')
   await expect(page).toHaveTitle('Reports | BariCare')
@@ -82,12 +125,24 @@ test('a de-identified export holds none of the Safe Harbor identifiers, and is a
 
   // A Standard Admin cannot choose identified.
   await expect(page.getByRole('radio', { name: 'Identified', exact: true })).toBeDisabled()
-  const { file, text } = await download(page, () => page.getByRole('button', { name: 'Download CSV' }).click())
+  const { file, text } = await download(page, () =>
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  )
   expect(file.suggestedFilename()).toMatch(/^baricare-patients-deidentified-\d{4}-\d{2}-\d{2}\.csv$/)
   const rows = parseCsv(text)
   expect(rows).toHaveLength(2)
   for (const person of people) {
-    for (const identifier of [person.name, person.email, person.phone, person.street, person.city, person.zip, person.dob, surgeryDate, person.name.split(' ')[0]]) {
+    for (const identifier of [
+      person.name,
+      person.email,
+      person.phone,
+      person.street,
+      person.city,
+      person.zip,
+      person.dob,
+      surgeryDate,
+      person.name.split(' ')[0],
+    ]) {
       expect(text, identifier).not.toContain(identifier)
     }
   }
@@ -109,19 +164,31 @@ test('a de-identified export holds none of the Safe Harbor identifiers, and is a
 
   // Both exports are in the audit log: who, mode, filters, row count.
   const events = await auditEvents({ action: 'export', actor: DEMO_ADMINS.standard.email })
-  const ours = events.filter((e) => (e.details.filters as Record<string, string>)?.surgery_from === surgeryDate)
+  const ours = events.filter(
+    (e) => (e.details.filters as Record<string, string>)?.surgery_from === surgeryDate,
+  )
   expect(ours.map((e) => e.details)).toEqual([
     expect.objectContaining({ dataset: 'entries', mode: 'deidentified', row_count: entryRows.length }),
-    expect.objectContaining({ dataset: 'patients', mode: 'deidentified', row_count: 2, filters: { procedure: PROCEDURE, surgery_from: surgeryDate, surgery_to: surgeryDate } }),
+    expect.objectContaining({
+      dataset: 'patients',
+      mode: 'deidentified',
+      row_count: 2,
+      filters: { procedure: PROCEDURE, surgery_from: surgeryDate, surgery_to: surgeryDate },
+    }),
   ])
   await context.close()
 
   // …and on the Super Admin's audit screen.
   const superAdmin = await browser.newContext({ storageState: await storageStateFor('super-admin') })
   const audit = await superAdmin.newPage()
-  await audit.goto(`/admin/users?tab=audit&action=export&actor=${encodeURIComponent(DEMO_ADMINS.standard.email)}`)
+  await audit.goto(
+    `/admin/users?tab=audit&action=export&actor=${encodeURIComponent(DEMO_ADMINS.standard.email)}`,
+  )
   await expect(
-    audit.locator('tr[data-audit-action="export"]').filter({ hasText: `surgery from ${surgeryDate}` }).filter({ hasText: 'patients (de-identified) · 2 rows' }),
+    audit
+      .locator('tr[data-audit-action="export"]')
+      .filter({ hasText: `surgery from ${surgeryDate}` })
+      .filter({ hasText: 'patients (de-identified) · 2 rows' }),
   ).toHaveCount(1)
   await superAdmin.close()
 })
@@ -129,27 +196,41 @@ test('a de-identified export holds none of the Safe Harbor identifiers, and is a
 test('without JavaScript: the cohort filters and an identified export (Super Admin)', async ({ browser }) => {
   const surgeryDate = '2022-11-03'
   const people = await seedCohort(surgeryDate)
-  const context = await browser.newContext({ storageState: await storageStateFor('super-admin'), javaScriptEnabled: false, acceptDownloads: true })
+  const context = await browser.newContext({
+    storageState: await storageStateFor('super-admin'),
+    javaScriptEnabled: false,
+    acceptDownloads: true,
+  })
   const page = await context.newPage()
   await page.goto('/admin/reports')
   await chooseCohort(page, surgeryDate)
   await expect(page.getByTestId('cohort-size')).toContainText('2 patients match')
   await page.getByRole('radio', { name: 'Identified', exact: true }).check()
-  const { file, text } = await download(page, () => page.getByRole('button', { name: 'Download CSV' }).click())
+  const { file, text } = await download(page, () =>
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  )
   expect(file.suggestedFilename()).toMatch(/^baricare-patients-identified-/)
   const rows = parseCsv(text)
   expect(rows.map((r) => r.email).sort()).toEqual(people.map((p) => p.email).sort())
   expect(rows.map((r) => r.full_name).sort()).toEqual(people.map((p) => p.name).sort())
-  const calls = (await receivedRequests('v1/admin/exports/patients/')).filter((r) => r.query.surgery_from === surgeryDate)
-  expect(calls.map((r) => r.query)).toEqual([{ mode: 'identified', procedure: PROCEDURE, surgery_from: surgeryDate, surgery_to: surgeryDate }])
+  const calls = (await receivedRequests('v1/admin/exports/patients/')).filter(
+    (r) => r.query.surgery_from === surgeryDate,
+  )
+  expect(calls.map((r) => r.query)).toEqual([
+    { mode: 'identified', procedure: PROCEDURE, surgery_from: surgeryDate, surgery_to: surgeryDate },
+  ])
   const events = (await auditEvents({ action: 'export', actor: DEMO_ADMINS.super.email })).filter(
     (e) => (e.details.filters as Record<string, string>)?.surgery_from === surgeryDate,
   )
-  expect(events.map((e) => e.details)).toEqual([expect.objectContaining({ dataset: 'patients', mode: 'identified', row_count: 2 })])
+  expect(events.map((e) => e.details)).toEqual([
+    expect.objectContaining({ dataset: 'patients', mode: 'identified', row_count: 2 }),
+  ])
   await context.close()
 })
 
-test('a Standard Admin posting an identified export directly is refused before the provider is asked', async ({ browser }) => {
+test('a Standard Admin posting an identified export directly is refused before the provider is asked', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ storageState: await storageStateFor('standard-admin') })
   // A surgery date no other test uses marks this request among everything the provider receives.
   const marker = '2019-12-31'
@@ -161,8 +242,12 @@ test('a Standard Admin posting an identified export directly is refused before t
   expect(response.headers().location).toBe(`/admin/reports?surgery_from=${marker}`)
   const page = await context.newPage()
   await page.goto(`/admin/reports?surgery_from=${marker}`)
-  await expect(page.getByText('Only a Super Admin can export identified data.', { exact: true }).first()).toBeVisible()
-  const reached = (await receivedRequests('v1/admin/exports/patients/')).filter((r) => r.query.surgery_from === marker)
+  await expect(
+    page.getByText('Only a Super Admin can export identified data.', { exact: true }).first(),
+  ).toBeVisible()
+  const reached = (await receivedRequests('v1/admin/exports/patients/')).filter(
+    (r) => r.query.surgery_from === marker,
+  )
   expect(reached).toEqual([])
   await context.close()
 })
@@ -170,7 +255,9 @@ test('a Standard Admin posting an identified export directly is refused before t
 test('bad cohort parameters in the URL are ignored, not an error', async ({ browser }) => {
   const context = await browser.newContext({ storageState: await storageStateFor('standard-admin') })
   const page = await context.newPage()
-  const response = await page.goto('/admin/reports?procedure=%3Cscript%3E&months_since_surgery=99&surgery_from=2026-02-31&onboarding=x')
+  const response = await page.goto(
+    '/admin/reports?procedure=%3Cscript%3E&months_since_surgery=99&surgery_from=2026-02-31&onboarding=x',
+  )
   expect(response?.status()).toBe(200)
   await expect(page.getByLabel('Procedure', { exact: true })).toHaveValue('')
   await expect(page.getByTestId('cohort-size')).toBeVisible()
@@ -185,15 +272,23 @@ test.describe('accessibility', () => {
     ['super-admin', 375, 'light'],
   ] as const) {
     test(`axe: reports as ${role} at ${width}px, ${colorScheme}`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState: await storageStateFor(role) })
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme,
+        storageState: await storageStateFor(role),
+      })
       const page = await context.newPage()
       await page.goto('/admin/reports?procedure=Other')
       await expect(page.getByRole('heading', { name: 'Cohort summary' })).toBeVisible()
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await context.close()
     })

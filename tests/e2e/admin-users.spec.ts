@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { adminToken, auditEvents, createAdmin, signedInContext } from './support/admin-users'
-import { createCustomer, DEMO_ADMINS, mailedLink, providerCall, receivedRequests, uniqueEmail } from './support/provider'
+import {
+  createCustomer,
+  DEMO_ADMINS,
+  mailedLink,
+  providerCall,
+  receivedRequests,
+  uniqueEmail,
+} from './support/provider'
 import { storageStateFor } from './support/sessions'
 
 // P13 /admin/users (Super Admin): invitations, role changes, deactivation and the audit log, with
@@ -29,7 +36,9 @@ test.describe('invitations', () => {
     await expect(row(page, email)).toContainText('Invitation pending')
     await expect(row(page, email)).toContainText('Invited by super@baricare.test')
     const sent = (await receivedRequests('v1/admin/admins/invite/')).filter((r) => r.body?.email === email)
-    expect(sent.map((r) => [r.body, r.status])).toEqual([[{ full_name: 'Iris Invitee', email, role: 'Super Admin' }, 201]])
+    expect(sent.map((r) => [r.body, r.status])).toEqual([
+      [{ full_name: 'Iris Invitee', email, role: 'Super Admin' }, 201],
+    ])
     await superAdmin.close()
 
     const link = await mailedLink(email, 'createPassword=true')
@@ -55,7 +64,10 @@ test.describe('invitations', () => {
   })
 
   test('without JavaScript: field errors, a taken e-mail, then an invitation', async ({ browser }) => {
-    const context = await browser.newContext({ storageState: await storageStateFor('super-admin'), javaScriptEnabled: false })
+    const context = await browser.newContext({
+      storageState: await storageStateFor('super-admin'),
+      javaScriptEnabled: false,
+    })
     const page = await context.newPage()
     await page.goto('/admin/users')
     await page.getByRole('button', { name: 'Send invitation', exact: true }).click()
@@ -66,7 +78,9 @@ test.describe('invitations', () => {
     await page.getByLabel('Full name').fill('Dup Licate')
     await page.getByLabel('Email', { exact: true }).fill(DEMO_ADMINS.standard.email)
     await page.getByRole('button', { name: 'Send invitation', exact: true }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }),
+    ).toBeVisible()
 
     const email = uniqueEmail('p13a-nojs')
     await page.getByLabel('Full name').fill('Nora NoScript')
@@ -76,7 +90,9 @@ test.describe('invitations', () => {
     await expect(row(page, email)).toContainText('Standard Admin')
     await expect(row(page, email)).toContainText('Invitation pending')
     // Sending it again gives a new link.
-    await row(page, email).getByRole('button', { name: /Resend invitation/ }).click()
+    await row(page, email)
+      .getByRole('button', { name: /Resend invitation/ })
+      .click()
     await expect(page.getByText('Invitation sent again', { exact: true }).first()).toBeVisible()
     await context.close()
   })
@@ -93,8 +109,12 @@ test.describe('roles and deactivation', () => {
     const superAdmin = await browser.newContext({ storageState: await storageStateFor('super-admin') })
     const page = await superAdmin.newPage()
     await page.goto('/admin/users')
-    await row(page, admin.email).getByLabel(`Role for ${admin.fullName}`, { exact: true }).selectOption('Super Admin')
-    await row(page, admin.email).getByRole('button', { name: `Save role for ${admin.fullName}` }).click()
+    await row(page, admin.email)
+      .getByLabel(`Role for ${admin.fullName}`, { exact: true })
+      .selectOption('Super Admin')
+    await row(page, admin.email)
+      .getByRole('button', { name: `Save role for ${admin.fullName}` })
+      .click()
     await expect(page.getByText('Role updated', { exact: true }).first()).toBeVisible()
     await expect(row(page, admin.email).getByRole('cell', { name: 'Super Admin', exact: true })).toBeVisible()
     const [put] = await receivedRequests(`v1/admin/admins/${admin.id}/role/`)
@@ -111,23 +131,32 @@ test.describe('roles and deactivation', () => {
     await expect(againPage.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
     await again.close()
 
-    await page.goto(`/admin/users?tab=audit&action=role_change&actor=${encodeURIComponent(DEMO_ADMINS.super.email)}`)
+    await page.goto(
+      `/admin/users?tab=audit&action=role_change&actor=${encodeURIComponent(DEMO_ADMINS.super.email)}`,
+    )
     const event = page.locator('tr[data-audit-action="role_change"]').filter({ hasText: admin.email }).first()
     await expect(event).toContainText('Standard Admin → Super Admin')
     await superAdmin.close()
   })
 
-  test('deactivation (without JavaScript) ends an active session at the next navigation', async ({ browser }) => {
+  test('deactivation (without JavaScript) ends an active session at the next navigation', async ({
+    browser,
+  }) => {
     const admin = await createAdmin('Standard Admin')
     const theirs = await signedInContext(browser, admin)
     const theirPage = await theirs.newPage()
     await theirPage.goto('/admin/reports')
     await expect(theirPage.getByRole('heading', { name: 'Reports & Data Exports' })).toBeVisible()
 
-    const superAdmin = await browser.newContext({ storageState: await storageStateFor('super-admin'), javaScriptEnabled: false })
+    const superAdmin = await browser.newContext({
+      storageState: await storageStateFor('super-admin'),
+      javaScriptEnabled: false,
+    })
     const page = await superAdmin.newPage()
     await page.goto('/admin/users')
-    await row(page, admin.email).getByRole('link', { name: `Deactivate ${admin.fullName}` }).click()
+    await row(page, admin.email)
+      .getByRole('link', { name: `Deactivate ${admin.fullName}` })
+      .click()
     await expect(page.getByRole('heading', { name: `Deactivate ${admin.fullName}?` })).toBeVisible()
     await page.getByRole('button', { name: `Deactivate ${admin.fullName}` }).click()
     await expect(page.getByText('Admin deactivated', { exact: true }).first()).toBeVisible()
@@ -139,13 +168,17 @@ test.describe('roles and deactivation', () => {
     await theirPage.getByLabel('Email', { exact: true }).fill(admin.email)
     await theirPage.getByLabel('Password', { exact: true }).fill(admin.password)
     await theirPage.getByRole('button', { name: 'Access Admin Portal', exact: true }).click()
-    await expect(theirPage.getByText('This admin account has been deactivated.', { exact: false }).first()).toBeVisible()
+    await expect(
+      theirPage.getByText('This admin account has been deactivated.', { exact: false }).first(),
+    ).toBeVisible()
     await expect(theirPage).toHaveURL(/\/admin\/signin/)
 
     const events = await auditEvents({ action: 'sign_in', actor: admin.email })
     expect(events[0].details).toMatchObject({ outcome: 'deactivated' })
     // Reactivated, they can sign in again.
-    await row(page, admin.email).getByRole('button', { name: `Reactivate ${admin.fullName}` }).click()
+    await row(page, admin.email)
+      .getByRole('button', { name: `Reactivate ${admin.fullName}` })
+      .click()
     await expect(page.getByText('Admin reactivated', { exact: true }).first()).toBeVisible()
     await (await signedInContext(browser, admin)).close()
     await theirs.close()
@@ -160,7 +193,10 @@ test.describe('roles and deactivation', () => {
     await expect(row(page, admin.email)).toContainText('This is you')
     await expect(row(page, admin.email).getByRole('button')).toHaveCount(0)
     // Even asked directly, the provider refuses.
-    const response = await context.request.post('/admin/users', { form: { intent: 'deactivate', id: String(admin.id), name: 'me' }, maxRedirects: 0 })
+    const response = await context.request.post('/admin/users', {
+      form: { intent: 'deactivate', id: String(admin.id), name: 'me' },
+      maxRedirects: 0,
+    })
     expect(response.status()).toBe(302)
     await page.goto('/admin/users')
     await expect(row(page, admin.email)).toContainText('Active')
@@ -172,20 +208,27 @@ test.describe('audit log', () => {
   test('filters and pages live in the URL and work without JavaScript', async ({ browser }) => {
     const admin = await createAdmin('Standard Admin')
     for (let i = 0; i < 3; i++) await (await signedInContext(browser, admin)).close()
-    const context = await browser.newContext({ storageState: await storageStateFor('super-admin'), javaScriptEnabled: false })
+    const context = await browser.newContext({
+      storageState: await storageStateFor('super-admin'),
+      javaScriptEnabled: false,
+    })
     const page = await context.newPage()
     await page.goto('/admin/users')
     await page.getByRole('link', { name: 'Audit log' }).click()
     await page.getByLabel('Action').selectOption('sign_in')
     await page.getByLabel('Actor e-mail').fill(admin.email)
     await page.getByRole('button', { name: 'Apply filters' }).click()
-    await expect(page).toHaveURL(new RegExp(`tab=audit.*action=sign_in.*actor=${encodeURIComponent(admin.email).replace(/\./g, '\\.')}`))
+    await expect(page).toHaveURL(
+      new RegExp(`tab=audit.*action=sign_in.*actor=${encodeURIComponent(admin.email).replace(/\./g, '\\.')}`),
+    )
     const rows = page.locator('tr[data-audit-action]')
     await expect(rows).toHaveCount(3)
     await expect(rows.first()).toContainText('Signed in')
     await expect(page.getByText('Page 1 of 1 · 3 events')).toBeVisible()
     // Nonsense in the URL is ignored rather than an error page.
-    const response = await page.goto(`/admin/users?tab=audit&action=drop&page=-3&from=2026-99-99&actor=${encodeURIComponent(admin.email)}`)
+    const response = await page.goto(
+      `/admin/users?tab=audit&action=drop&page=-3&from=2026-99-99&actor=${encodeURIComponent(admin.email)}`,
+    )
     expect(response?.status()).toBe(200)
     await expect(rows).toHaveCount(3)
     await context.close()
@@ -195,7 +238,9 @@ test.describe('audit log', () => {
 test.describe('audit of record views', () => {
   test("opening a patient's record is in the audit log, with who and whose", async ({ browser }) => {
     const surgeryDate = '2021-06-29'
-    const patient = await createCustomer(undefined, { bariatric: { surgery_type: 'Other', surgery_date: surgeryDate } })
+    const patient = await createCustomer(undefined, {
+      bariatric: { surgery_type: 'Other', surgery_date: surgeryDate },
+    })
     // The patient's account id, from an identified export narrowed to this spec's own surgery date.
     const found = await providerCall<{ columns: string[]; rows: unknown[][] }>(
       'GET',
@@ -218,7 +263,9 @@ test.describe('audit of record views', () => {
     const rows = audit.locator('tr[data-audit-action="patient_view"]')
     // The detail view, and (when the page loads it) the health log of its trends, each recorded.
     const ofPatient = rows.filter({ hasText: patient.email })
-    await expect(ofPatient.filter({ has: audit.getByRole('cell', { name: 'Patient record', exact: true }) })).toHaveCount(1)
+    await expect(
+      ofPatient.filter({ has: audit.getByRole('cell', { name: 'Patient record', exact: true }) }),
+    ).toHaveCount(1)
     await expect(rows.first()).toContainText('Patient record view')
     await superAdmin.close()
   })
@@ -241,12 +288,17 @@ test.describe('accessibility', () => {
       const page = await context.newPage()
       await page.goto(admin ? `${path}${admin.id}` : path)
       await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible()
-      if (admin) await expect(page.getByRole('heading', { name: `Deactivate ${admin.fullName}?` })).toBeFocused()
+      if (admin)
+        await expect(page.getByRole('heading', { name: `Deactivate ${admin.fullName}?` })).toBeFocused()
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await context.close()
     })

@@ -39,12 +39,29 @@ const FORM = 'application/x-www-form-urlencoded'
 const BODIES: { name: string; data: string; contentType?: string }[] = [
   { name: 'empty', data: '' },
   { name: 'unknown fields only', data: 'foo=bar&__proto__=x&constructor=y' },
-  { name: 'repeated fields', data: 'email=a%40b.co&email=c%40d.co&password=x&password=y&intent=save&intent=delete' },
-  { name: 'wrong types and odd intents', data: 'intent=%00%FF&step=NaN&height=1e309&weight=-0&kind=__proto__&id=..%2F..' },
+  {
+    name: 'repeated fields',
+    data: 'email=a%40b.co&email=c%40d.co&password=x&password=y&intent=save&intent=delete',
+  },
+  {
+    name: 'wrong types and odd intents',
+    data: 'intent=%00%FF&step=NaN&height=1e309&weight=-0&kind=__proto__&id=..%2F..',
+  },
   { name: 'malformed encoding', data: '%%%=%ZZ&email=%E0%A4%A' },
-  { name: 'long values (100 KB)', data: `email=${'a'.repeat(50_000)}%40b.co&full_name=${'x'.repeat(50_000)}` },
-  { name: 'JSON instead of a form', data: '{"email": ["x"], "password": {"$gt": ""}}', contentType: 'application/json' },
-  { name: 'multipart', data: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
+  {
+    name: 'long values (100 KB)',
+    data: `email=${'a'.repeat(50_000)}%40b.co&full_name=${'x'.repeat(50_000)}`,
+  },
+  {
+    name: 'JSON instead of a form',
+    data: '{"email": ["x"], "password": {"$gt": ""}}',
+    contentType: 'application/json',
+  },
+  {
+    name: 'multipart',
+    data: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--b--\r\n',
+    contentType: 'multipart/form-data; boundary=b',
+  },
   { name: 'text/plain', data: 'email=a', contentType: 'text/plain' },
 ]
 

@@ -36,7 +36,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectToast(page, 'Password created/updated successfully!')
       await expect(page).toHaveURL(/\/customer\/change-password$/)
 
-      const sent = (await receivedRequests('v1/auth/change_password/')).filter((r) => r.at >= startedAt && r.status === 200)
+      const sent = (await receivedRequests('v1/auth/change_password/')).filter(
+        (r) => r.at >= startedAt && r.status === 200,
+      )
       expect(sent.length).toBeGreaterThanOrEqual(1)
       expect(sent[0]!.body).toEqual({ old_password: '***', new_password: '***', conf_password: '***' })
 
@@ -90,7 +92,9 @@ test('a wrong current password is refused with the provider message', async ({ p
   await expect(page.getByRole('alert').filter({ hasText: WRONG_CURRENT_PASSWORD })).toBeVisible()
   await expectToast(page, WRONG_CURRENT_PASSWORD)
   await expect(page).toHaveURL(/\/customer\/change-password$/)
-  const refused = (await receivedRequests('v1/auth/change_password/')).filter((r) => r.at >= startedAt && r.status === 400)
+  const refused = (await receivedRequests('v1/auth/change_password/')).filter(
+    (r) => r.at >= startedAt && r.status === 400,
+  )
   expect(refused.length).toBeGreaterThanOrEqual(1)
   await expect(page.getByText('Password created/updated successfully!', { exact: true })).toHaveCount(0)
 })
@@ -101,7 +105,10 @@ test.describe('admin portal', () => {
   test('the change-password screen refuses a wrong current password', async ({ page }) => {
     const startedAt = new Date().toISOString()
     await signInAdmin(page, 'standard')
-    await page.getByRole('navigation', { name: 'Admin portal' }).getByRole('link', { name: 'Change Password' }).click()
+    await page
+      .getByRole('navigation', { name: 'Admin portal' })
+      .getByRole('link', { name: 'Change Password' })
+      .click()
     await expect(page).toHaveURL(/\/admin\/change-password$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible()
     await fillChangePassword(page, 'Not#TheAdmin1', NEW_PASSWORD)

@@ -25,7 +25,9 @@ for (const js of [true, false]) {
   test.describe(`customer auth ${js ? 'with' : 'without'} JavaScript`, () => {
     test.use({ javaScriptEnabled: js })
 
-    test('sign up, verify from the mailed link, sign in: lands on profile setup with the welcome toast', async ({ page }) => {
+    test('sign up, verify from the mailed link, sign in: lands on profile setup with the welcome toast', async ({
+      page,
+    }) => {
       const email = uniqueEmail('signup')
       await page.goto('/customer/signup')
       await expect(page).toHaveTitle('Sign Up | BariCare')
@@ -88,7 +90,11 @@ for (const js of [true, false]) {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click()
       await expect(page.getByText('Please enter a valid email address', { exact: true })).toBeVisible()
       await expect(page.getByText('Password is required', { exact: true })).toBeHidden()
-      expect(await receivedRequests('v1/auth/login/').then((r) => r.filter((x) => x.body?.email === 'not an@email'))).toHaveLength(0)
+      expect(
+        await receivedRequests('v1/auth/login/').then((r) =>
+          r.filter((x) => x.body?.email === 'not an@email'),
+        ),
+      ).toHaveLength(0)
     })
 
     test('sign-up validation: messages, checklist and terms', async ({ page }) => {
@@ -130,7 +136,9 @@ for (const js of [true, false]) {
         for (const rule of ['length', 'uppercase', 'lowercase', 'number', 'special'] as const) {
           await expect(ruleStatus(page, rule)).toHaveAttribute('data-status', 'failed')
         }
-        await expect(page.getByText('Please agree to the Terms of Service and Privacy Policy', { exact: true })).toBeVisible()
+        await expect(
+          page.getByText('Please agree to the Terms of Service and Privacy Policy', { exact: true }),
+        ).toBeVisible()
         await expect(page.getByLabel('Email', { exact: true })).toBeFocused()
 
         await page.getByLabel('Email', { exact: true }).fill('bad@address')
@@ -155,10 +163,14 @@ for (const js of [true, false]) {
       await page.goto('/customer/signup')
       await fillSignUp(page, customer.email, STRONG_PASSWORD)
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
-      await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible()
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }),
+      ).toBeVisible()
     })
 
-    test('forgot password, reset from the mailed link, sign in with the new password; the link works once', async ({ page }) => {
+    test('forgot password, reset from the mailed link, sign in with the new password; the link works once', async ({
+      page,
+    }) => {
       const customer = await createVerifiedCustomer()
       await page.goto('/customer/signin')
       await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -168,8 +180,14 @@ for (const js of [true, false]) {
 
       await expect(page.getByRole('heading', { name: 'Password reset link sent' })).toBeVisible()
       await expectToast(page, 'Reset link sent!')
-      await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/customer/signin')
-      await expect(page.getByRole('link', { name: 'Return to Sign In' })).toHaveAttribute('href', '/customer/signin')
+      await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute(
+        'href',
+        '/customer/signin',
+      )
+      await expect(page.getByRole('link', { name: 'Return to Sign In' })).toHaveAttribute(
+        'href',
+        '/customer/signin',
+      )
       expect((await lastRequestFor('v1/auth/forgot_password/', customer.email))?.body).toEqual({
         email: customer.email,
         portal: 'customer',
@@ -180,7 +198,9 @@ for (const js of [true, false]) {
       await expect(page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible()
       await fillNewPassword(page, NEW_PASSWORD)
       await page.getByRole('button', { name: 'Update Password' }).click()
-      await expect(page.getByRole('heading', { name: 'You successfully created/reset your password!' })).toBeVisible()
+      await expect(
+        page.getByRole('heading', { name: 'You successfully created/reset your password!' }),
+      ).toBeVisible()
       await expectToast(page, 'Password created/updated successfully!')
       const [reset] = await receivedRequests('v1/auth/reset_password/submit/')
       expect(reset.body).toEqual({ token: '***', new_password: '***', conf_password: '***' })
@@ -195,9 +215,16 @@ for (const js of [true, false]) {
       await page.goto(link)
       await fillNewPassword(page, 'Another#Pass1')
       await page.getByRole('button', { name: 'Update Password' }).click()
-      await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' })).toBeVisible()
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' }),
+      ).toBeVisible()
       // With JavaScript also as a destructive toast; without, the inline message stands for it.
-      if (js) await expect(page.locator('[data-toast="destructive"]', { hasText: 'This reset link is invalid or has expired.' })).toBeVisible()
+      if (js)
+        await expect(
+          page.locator('[data-toast="destructive"]', {
+            hasText: 'This reset link is invalid or has expired.',
+          }),
+        ).toBeVisible()
     })
 
     test('forgot password for an unknown e-mail shows the same sent screen', async ({ page }) => {
@@ -231,7 +258,9 @@ for (const js of [true, false]) {
         await fillNewPassword(page, STRONG_PASSWORD)
       }
       await submit.click()
-      await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' })).toBeVisible()
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' }),
+      ).toBeVisible()
     })
   })
 }
@@ -251,19 +280,29 @@ test.describe('customer auth screens', () => {
 
   test('an unverified customer is told so and can resend the link', async ({ page }) => {
     const email = uniqueEmail('unverified')
-    await providerCall('POST', 'v1/auth/signup/', { body: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD } })
+    await providerCall('POST', 'v1/auth/signup/', {
+      body: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD },
+    })
     await page.goto('/customer/signin')
     await submitSignIn(page, email, STRONG_PASSWORD)
-    await expect(page.getByRole('alert').filter({ hasText: 'Please verify your email before signing in.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please verify your email before signing in.' }),
+    ).toBeVisible()
     const before = (await outbox(email)).length
     await page.getByRole('button', { name: 'Resend verification link' }).click()
-    await expectToast(page, 'Verification link sent!', 'Check your email for account verification instructions.')
+    await expectToast(
+      page,
+      'Verification link sent!',
+      'Check your email for account verification instructions.',
+    )
     await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible()
     await expect.poll(async () => (await outbox(email)).length).toBe(before + 1)
   })
 
   for (const js of [true, false]) {
-    test(`resend verification from the check-your-inbox state ${js ? 'with' : 'without'} JavaScript`, async ({ browser }) => {
+    test(`resend verification from the check-your-inbox state ${js ? 'with' : 'without'} JavaScript`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled: js })
       const page = await context.newPage()
       const email = uniqueEmail('resend')
@@ -272,7 +311,11 @@ test.describe('customer auth screens', () => {
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
       await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible()
       await page.getByRole('button', { name: 'Resend verification link' }).click()
-      await expectToast(page, 'Verification link sent!', 'Check your email for account verification instructions.')
+      await expectToast(
+        page,
+        'Verification link sent!',
+        'Check your email for account verification instructions.',
+      )
       await expect(page.getByRole('heading', { name: 'Please verify your email' })).toBeVisible()
       await expect.poll(async () => (await outbox(email)).length).toBe(2)
       expect((await lastRequestFor('v1/auth/resend-verify-email/', email))?.body).toEqual({ email })
@@ -287,7 +330,9 @@ test.describe('customer auth screens', () => {
 
   test('a failed verification offers a resend and raises the failure toast', async ({ page }) => {
     const email = uniqueEmail('badlink')
-    await providerCall('POST', 'v1/auth/signup/', { body: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD } })
+    await providerCall('POST', 'v1/auth/signup/', {
+      body: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD },
+    })
     await page.goto(`/customer/verify-email?${new URLSearchParams({ token: 'forged-token', email })}`)
     await expect(page.getByRole('heading', { name: "We couldn't verify your email." })).toBeVisible()
     await expectToast(page, 'Email Verification failed', 'This verification link is invalid or has expired.')
@@ -313,7 +358,11 @@ test.describe('customer auth screens', () => {
     await page.goto('/customer/signin')
     await submitSignIn(page, customer.email, customer.password)
     await expect(page).toHaveURL(/\/customer\/dashboard$/)
-    for (const path of ['/customer/signup', '/customer/forgot-password', '/customer/reset-password?token=x']) {
+    for (const path of [
+      '/customer/signup',
+      '/customer/forgot-password',
+      '/customer/reset-password?token=x',
+    ]) {
       await page.goto(path)
       await expect(page, path).toHaveURL(/\/customer\/dashboard$/)
     }
@@ -331,12 +380,19 @@ test.describe('customer auth screens', () => {
     const form = page.locator('form[method="post"]').first()
     const email = uniqueEmail('bot')
     const fields = Object.fromEntries(
-      await form.locator('input[name]').evaluateAll((inputs) =>
-        (inputs as HTMLInputElement[]).map((i) => [i.name, i.value] as const),
-      ),
+      await form
+        .locator('input[name]')
+        .evaluateAll((inputs) => (inputs as HTMLInputElement[]).map((i) => [i.name, i.value] as const)),
     )
     const response = await page.request.post('/customer/signup', {
-      form: { ...fields, name__confirm: 'I am a bot', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, agreeToTerms: 'on' },
+      form: {
+        ...fields,
+        name__confirm: 'I am a bot',
+        email,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        agreeToTerms: 'on',
+      },
     })
     expect(response.status()).toBe(400)
     expect(await lastRequestFor('v1/auth/signup/', email)).toBeUndefined()
@@ -368,12 +424,16 @@ test.describe('customer auth screens', () => {
     await page.getByRole('button', { name: 'Update Password' }).click()
     await expect(page.getByRole('button', { name: 'Updating Password...' })).toBeVisible()
     releaseReset()
-    await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired.' }),
+    ).toBeVisible()
   })
 
   test('the development mailbox lists the sent e-mails, newest first, with their links', async ({ page }) => {
     const email = uniqueEmail('mailbox')
-    await providerCall('POST', 'v1/auth/signup/', { body: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD } })
+    await providerCall('POST', 'v1/auth/signup/', {
+      body: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD },
+    })
     await providerCall('POST', 'v1/auth/forgot_password/', { body: { email, portal: 'customer' } })
     await page.goto('/dev/mailbox')
     await expect(page).toHaveTitle('Development Mailbox | BariCare')
@@ -383,7 +443,10 @@ test.describe('customer auth screens', () => {
     // The reset mail was sent last, so it comes first.
     await expect(mails.nth(0).getByRole('heading')).toHaveText('Reset your BariCare password')
     await expect(mails.nth(1).getByRole('heading')).toHaveText('Verify your BariCare email')
-    await mails.nth(1).getByRole('link', { name: /\/customer\/verify-email\?/ }).click()
+    await mails
+      .nth(1)
+      .getByRole('link', { name: /\/customer\/verify-email\?/ })
+      .click()
     await expect(page.getByRole('heading', { name: 'Email verified successfully.' })).toBeVisible()
   })
 

@@ -24,14 +24,22 @@ const counter = (page: Page) => page.getByTestId('tour-counter')
 
 async function profileSaysSeen(email: string, password: string) {
   const token = await customerToken(email, password)
-  const { json } = await providerCall<{ profile: { has_seen_tour: boolean } }>('GET', 'v1/auth/profile/', { token })
+  const { json } = await providerCall<{ profile: { has_seen_tour: boolean } }>('GET', 'v1/auth/profile/', {
+    token,
+  })
   return json.content.profile.has_seen_tour
 }
 
 test.describe('dashboard summary', () => {
   test('a patient in kg: surgery, weights, BMI and device from the profile', async ({ page }) => {
     await signedInPatient(page, undefined, {
-      personal: { full_name: 'Kim Kilos', height: 165, height_unit: 'cm', initial_weight: 112.5, weight_unit: 'kg' },
+      personal: {
+        full_name: 'Kim Kilos',
+        height: 165,
+        height_unit: 'cm',
+        initial_weight: 112.5,
+        weight_unit: 'kg',
+      },
       bariatric: { surgery_date: '2025-09-15', pre_surgery_weight: 118, goal_weight: 75 },
     })
     await skipTourForGood(page)
@@ -65,7 +73,11 @@ test.describe('dashboard summary', () => {
       ['Health Trends', /\/customer\/health-trends$/],
       ['Connect Devices', /\/customer\/connect-devices$/],
     ] as const) {
-      await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).first().click()
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .first()
+        .click()
       await expect(page).toHaveURL(url)
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
       await page.goBack()
@@ -74,8 +86,19 @@ test.describe('dashboard summary', () => {
 
   test('a patient in lbs sees every weight in lbs, one decimal', async ({ page }) => {
     await signedInPatient(page, undefined, {
-      personal: { full_name: 'Leo Pounds', height: 177.8, height_unit: 'ft-in', initial_weight: kg(262), weight_unit: 'lbs' },
-      bariatric: { pre_surgery_weight: kg(275), pre_surgery_weight_unit: 'lbs', goal_weight: kg(185), goal_weight_unit: 'lbs' },
+      personal: {
+        full_name: 'Leo Pounds',
+        height: 177.8,
+        height_unit: 'ft-in',
+        initial_weight: kg(262),
+        weight_unit: 'lbs',
+      },
+      bariatric: {
+        pre_surgery_weight: kg(275),
+        pre_surgery_weight_unit: 'lbs',
+        goal_weight: kg(185),
+        goal_weight_unit: 'lbs',
+      },
     })
     await skipTourForGood(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Leo' })).toBeVisible()
@@ -91,7 +114,12 @@ test.describe('dashboard summary', () => {
   test('says what is missing instead of inventing it, and links to where it is entered', async ({ page }) => {
     await signedInPatient(page, undefined, {
       bariatric: { bariatric_status: 'plan' },
-      device: { has_wearable: false, need_device_shipment: true, wearable_type: null, wearable_os: 'android' },
+      device: {
+        has_wearable: false,
+        need_device_shipment: true,
+        wearable_type: null,
+        wearable_os: 'android',
+      },
     })
     await skipTourForGood(page)
     const surgery = page.getByTestId('surgery-summary')
@@ -116,7 +144,9 @@ test.describe('dashboard summary', () => {
 })
 
 test.describe('guided tour', () => {
-  test('runs from the welcome card to Done, counts n / total-1, restarts, and ends for good', async ({ page }) => {
+  test('runs from the welcome card to Done, counts n / total-1, restarts, and ends for good', async ({
+    page,
+  }) => {
     const startedAt = new Date().toISOString()
     const posts: string[] = []
     page.on('request', (r) => {
@@ -125,7 +155,9 @@ test.describe('guided tour', () => {
     const customer = await signedInPatient(page)
 
     await expect(tooltip(page)).toBeVisible()
-    await expect(tooltip(page).getByRole('heading', { name: "Here's How Your Dashboard Works" })).toBeVisible()
+    await expect(
+      tooltip(page).getByRole('heading', { name: "Here's How Your Dashboard Works" }),
+    ).toBeVisible()
     await expect(tooltip(page).getByRole('listitem')).toHaveCount(3)
     await expect(tooltip(page)).toContainText('syncing')
     await expect(tooltip(page)).toContainText('weekly weight, sleep and meals')
@@ -133,7 +165,13 @@ test.describe('guided tour', () => {
     await expect(tooltip(page).getByRole('button', { name: 'Skip Tour and Explore' })).toBeVisible()
     await tooltip(page).getByRole('button', { name: 'Start Guided Tour' }).click()
 
-    const titles = ['Your progress at a glance', 'Log your week', 'Follow your trends', 'Connect your device', 'Your profile details']
+    const titles = [
+      'Your progress at a glance',
+      'Log your week',
+      'Follow your trends',
+      'Connect your device',
+      'Your profile details',
+    ]
     for (const [i, title] of titles.entries()) {
       await expect(tooltip(page).getByRole('heading', { name: title })).toBeVisible()
       await expect(counter(page)).toHaveText(`${i + 1} / ${titles.length}`)
@@ -146,11 +184,14 @@ test.describe('guided tour', () => {
     }
     await expect(tooltip(page).getByRole('button', { name: 'Next' })).toHaveCount(0)
     await tooltip(page).getByRole('button', { name: 'Restart' }).click()
-    await expect(tooltip(page).getByRole('heading', { name: "Here's How Your Dashboard Works" })).toBeVisible()
+    await expect(
+      tooltip(page).getByRole('heading', { name: "Here's How Your Dashboard Works" }),
+    ).toBeVisible()
     expect(posts).toHaveLength(0)
 
     await tooltip(page).getByRole('button', { name: 'Start Guided Tour' }).click()
-    for (let i = 0; i < titles.length - 1; i++) await tooltip(page).getByRole('button', { name: 'Next' }).click()
+    for (let i = 0; i < titles.length - 1; i++)
+      await tooltip(page).getByRole('button', { name: 'Next' }).click()
     await expect(counter(page)).toHaveText(`${titles.length} / ${titles.length}`)
     await tooltip(page).getByRole('button', { name: 'Done' }).click()
     await expect(tooltip(page)).toBeHidden()
@@ -158,7 +199,9 @@ test.describe('guided tour', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('has_seen_tour'))).toBe('true')
     await expect.poll(() => posts.length).toBe(1)
     await expect.poll(() => profileSaysSeen(customer.email, customer.password)).toBe(true)
-    const told = (await receivedRequests('v1/auth/tour-completed/')).filter((r) => r.at >= startedAt && r.status === 200)
+    const told = (await receivedRequests('v1/auth/tour-completed/')).filter(
+      (r) => r.at >= startedAt && r.status === 200,
+    )
     expect(told.length).toBeGreaterThanOrEqual(1)
 
     await page.reload()
@@ -168,7 +211,10 @@ test.describe('guided tour', () => {
     expect(posts).toHaveLength(1)
   })
 
-  test('Skip Tour and Explore ends it; the provider remembers it in another browser', async ({ page, browser }) => {
+  test('Skip Tour and Explore ends it; the provider remembers it in another browser', async ({
+    page,
+    browser,
+  }) => {
     const customer = await signedInPatient(page)
     await tooltip(page).getByRole('button', { name: 'Skip Tour and Explore' }).click()
     await expect(tooltip(page)).toBeHidden()

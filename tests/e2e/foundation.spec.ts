@@ -40,7 +40,10 @@ test.describe('routing and document shell', () => {
     ]) {
       const response = await request.get(from, { maxRedirects: 0 })
       expect(response.status(), from).toBe(302)
-      expect(new URL(response.headers()['location']!, 'http://x').pathname + new URL(response.headers()['location']!, 'http://x').search).toBe(to)
+      expect(
+        new URL(response.headers()['location']!, 'http://x').pathname +
+          new URL(response.headers()['location']!, 'http://x').search,
+      ).toBe(to)
     }
   })
 
@@ -100,13 +103,20 @@ test('the server exits with status 1 and one clear line on an invalid PORT', () 
     timeout: 10_000,
   })
   expect(result.status).toBe(1)
-  expect(result.stderr.trim()).toMatch(/^Invalid environment: PORT must be a whole number between 1 and 65535/)
+  expect(result.stderr.trim()).toMatch(
+    /^Invalid environment: PORT must be a whole number between 1 and 65535/,
+  )
   expect(result.stderr.trim().split('\n')).toHaveLength(1)
 })
 
 test('the server refuses to start in production without SESSION_SECRET', () => {
   const result = spawnSync(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
-    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: '', PROVIDER_API_URL: 'http://127.0.0.1:9/' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: '',
+      PROVIDER_API_URL: 'http://127.0.0.1:9/',
+    },
     encoding: 'utf8',
     timeout: 10_000,
   })

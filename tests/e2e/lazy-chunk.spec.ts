@@ -39,9 +39,14 @@ test('a screen whose code fails twice: one reload, then the error screen, and no
   await page.route(PROFILE_CHUNK, (route) => route.abort())
   const loads = pageLoads(page)
 
-  await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Profile', exact: true }).click()
+  await page
+    .getByRole('navigation', { name: 'Patient' })
+    .getByRole('link', { name: 'Profile', exact: true })
+    .click()
   await expect(errorScreen(page)).toBeVisible()
-  await expect(page.getByText('An unexpected error occurred. Please try refreshing the page.', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText('An unexpected error occurred. Please try refreshing the page.', { exact: true }),
+  ).toBeVisible()
   await expect(page).toHaveURL(/\/customer\/profile$/)
   // Remix reloads the page it was on; we carry on to where the patient was going — once.
   await expect.poll(() => loads).toEqual(['/customer/dashboard', '/customer/profile'])
@@ -54,7 +59,9 @@ test('a screen whose code fails twice: one reload, then the error screen, and no
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
   // Hydrated again: the path's one reload is available for a later failure.
   await expect
-    .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('baricare:chunk-retry:'))))
+    .poll(() =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('baricare:chunk-retry:'))),
+    )
     .toEqual([])
 })
 
@@ -64,13 +71,19 @@ test('a failure that the reload cures: the patient lands on the screen they aske
   // Only the first attempt fails, as after a deploy that replaced the chunk.
   await page.route(PROFILE_CHUNK, (route) => (blocked++ === 0 ? route.abort() : route.continue()))
   const loads = pageLoads(page)
-  await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Profile', exact: true }).click()
+  await page
+    .getByRole('navigation', { name: 'Patient' })
+    .getByRole('link', { name: 'Profile', exact: true })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
   await expect(page).toHaveURL(/\/customer\/profile$/)
   await expect.poll(() => loads).toEqual(['/customer/dashboard', '/customer/profile'])
   await expect(errorScreen(page)).toHaveCount(0)
   // It hydrated: client-side navigation works again.
-  await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Medical' }).click()
+  await page
+    .getByRole('navigation', { name: 'Profile sections' })
+    .getByRole('link', { name: 'Medical' })
+    .click()
   await expect(page).toHaveURL(/\?tab=medical$/)
 })
 

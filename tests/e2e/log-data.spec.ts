@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
-import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
+import {
+  createCustomer,
+  customerToken,
+  providerCall,
+  receivedFrom,
+  receivedRequests,
+} from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
 
 const TODAY = isoDaysFromToday(0)

@@ -20,7 +20,10 @@ async function signInUniquePatient(page: Page) {
 }
 
 async function openProfile(page: Page) {
-  await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Profile', exact: true }).click()
+  await page
+    .getByRole('navigation', { name: 'Patient' })
+    .getByRole('link', { name: 'Profile', exact: true })
+    .click()
   await expect(page).toHaveURL(/\/customer\/profile$/)
 }
 
@@ -47,7 +50,10 @@ for (const javaScriptEnabled of [true, false]) {
       await tabs(page).getByRole('link', { name: 'Medical' }).click()
       await expect(page).toHaveURL(/\?tab=medical$/)
       await expect(tabs(page).getByRole('link', { name: 'Medical' })).toHaveAttribute('aria-current', 'page')
-      await expect(tabs(page).getByRole('link', { name: 'Personal' })).not.toHaveAttribute('aria-current', 'page')
+      await expect(tabs(page).getByRole('link', { name: 'Personal' })).not.toHaveAttribute(
+        'aria-current',
+        'page',
+      )
       await expect(page.getByRole('checkbox', { name: 'Hypertension' })).toBeChecked()
       await expect(page.getByRole('heading', { name: 'Bariatric surgery' })).toBeVisible()
 
@@ -80,7 +86,12 @@ for (const javaScriptEnabled of [true, false]) {
         (r) => r.body?.full_name === customer.name && r.body?.weight_unit === 'lbs',
       )
       // The stored personal details go back unchanged (cm, kg), with the new units.
-      expect(put?.body).toMatchObject({ weight_unit: 'lbs', height_unit: 'ft-in', initial_weight: 120, height: 170 })
+      expect(put?.body).toMatchObject({
+        weight_unit: 'lbs',
+        height_unit: 'ft-in',
+        initial_weight: 120,
+        height: 170,
+      })
 
       await page.goto('/customer/dashboard')
       await expect(page.getByTestId('weight-current')).toHaveText('264.6 lbs')
@@ -88,7 +99,9 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test('personal details are edited with the wizard fields; the header follows the new name', async ({ page }) => {
+test('personal details are edited with the wizard fields; the header follows the new name', async ({
+  page,
+}) => {
   await signInUniquePatient(page)
   await page.evaluate(() => window.localStorage.setItem('has_seen_tour', 'true'))
   await page.goto('/customer/profile')
@@ -98,7 +111,12 @@ test('personal details are edited with the wizard fields; the header follows the
   await expectToast(page, 'Profile Updated')
   await expect(page.getByTestId('signed-in-user')).toContainText(newName)
   const put = (await receivedRequests('v1/auth/profile/personal/')).find((r) => r.body?.full_name === newName)
-  expect(put?.body).toMatchObject({ full_name: newName, date_of_birth: '1985-06-15', height: 170, initial_weight: 120 })
+  expect(put?.body).toMatchObject({
+    full_name: newName,
+    date_of_birth: '1985-06-15',
+    height: 170,
+    initial_weight: 120,
+  })
 
   // Our own rules run before anything is sent.
   await page.getByLabel('Full Name').fill('')
@@ -118,7 +136,9 @@ test.describe('without JavaScript', () => {
     await expectToast(page, 'Medical History Updated')
     await expect(page).toHaveURL(/\?tab=medical$/)
     await expect(page.getByRole('checkbox', { name: 'GERD' })).toBeChecked()
-    const put = (await receivedRequests('v1/auth/profile/medical/')).find((r) => r.body?.other_conditions === customer.note)
+    const put = (await receivedRequests('v1/auth/profile/medical/')).find(
+      (r) => r.body?.other_conditions === customer.note,
+    )
     expect(put?.body?.pre_existing_conditions).toEqual(['Hypertension', 'GERD'])
   })
 })

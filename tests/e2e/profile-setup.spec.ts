@@ -30,7 +30,11 @@ async function fillPersonal(page: Page, name: string, { dateOfBirth = '06/15/198
   await label(page, 'ft / in').click()
   await page.getByRole('textbox', { name: 'Feet' }).fill('5')
   await page.getByRole('textbox', { name: 'Inches' }).fill('10')
-  await page.getByRole('group', { name: 'Initial Weight' }).locator('label').filter({ hasText: /^lbs$/ }).click()
+  await page
+    .getByRole('group', { name: 'Initial Weight' })
+    .locator('label')
+    .filter({ hasText: /^lbs$/ })
+    .click()
   await page.getByRole('textbox', { name: 'Initial Weight' }).fill('200')
   await page.getByLabel('Address Line 1').fill('1 Main Street')
   await page.getByLabel('City').fill('Springfield')
@@ -90,7 +94,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled })
 
-    test('a new patient completes the four steps in ft-in and lbs and lands on the dashboard', async ({ page }) => {
+    test('a new patient completes the four steps in ft-in and lbs and lands on the dashboard', async ({
+      page,
+    }) => {
       test.slow()
       const name = `Pat ${javaScriptEnabled ? 'Js' : 'NoJs'} ${Date.now()}`
       await signInNew(page, [])
@@ -205,7 +211,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText('Step 2 of 4', { exact: true })).toBeVisible()
       await page.getByRole('button', { name: 'Next Step' }).click()
       await expect(page.getByText('Pre-existingConditions are required', { exact: true })).toBeVisible()
-      await expect(page.getByText('Previous Weight Loss Attempts are required', { exact: true })).toBeVisible()
+      await expect(
+        page.getByText('Previous Weight Loss Attempts are required', { exact: true }),
+      ).toBeVisible()
       await expect(page).toHaveURL(/profile-setup$/)
       await fillMedical(page)
       await page.getByRole('button', { name: 'Next Step' }).click()
@@ -217,7 +225,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText('Surgery type is required', { exact: true })).toHaveCount(0)
       await page.getByRole('radio', { name: 'Yes, I have had surgery' }).check()
       await page.getByRole('button', { name: 'Next Step' }).click()
-      for (const message of ['Surgery type is required', 'Surgery date is required', 'Pre-surgery weight is required']) {
+      for (const message of [
+        'Surgery type is required',
+        'Surgery date is required',
+        'Pre-surgery weight is required',
+      ]) {
         await expect(page.getByText(message, { exact: true })).toBeVisible()
       }
       await page.getByRole('radio', { name: 'No', exact: true }).check()
@@ -242,7 +254,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Next Step' }).click()
       await expect(page).toHaveURL(/step=4$/)
       const requests = await receivedRequests('v1/auth/profile/bariatric/')
-      expect(requests.some((r) => JSON.stringify(r.body) === JSON.stringify({ bariatric_status: 'plan' }))).toBe(true)
+      expect(
+        requests.some((r) => JSON.stringify(r.body) === JSON.stringify({ bariatric_status: 'plan' })),
+      ).toBe(true)
 
       const wearableType = page.getByLabel('Wearable Type')
       const os = page.getByRole('radio', { name: 'Android' })
@@ -255,8 +269,15 @@ for (const javaScriptEnabled of [true, false]) {
       await os.check()
       await page.getByRole('button', { name: 'Complete Profile' }).click()
       await expect(page).toHaveURL(/\/customer\/dashboard$/)
-      const device = (await receivedRequests('v1/auth/profile/device/')).find((r) => r.body?.wearable_os === 'android')
-      expect(device?.body).toEqual({ has_wearable: false, need_device_shipment: true, wearable_type: null, wearable_os: 'android' })
+      const device = (await receivedRequests('v1/auth/profile/device/')).find(
+        (r) => r.body?.wearable_os === 'android',
+      )
+      expect(device?.body).toEqual({
+        has_wearable: false,
+        need_device_shipment: true,
+        wearable_type: null,
+        wearable_os: 'android',
+      })
     })
 
     test('a provider field error appears under its field and the input is kept', async ({ page }) => {
@@ -288,7 +309,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('textbox', { name: 'Height in centimetres' })).toHaveValue('400')
     })
 
-    test('a patient who finished the medical step resumes at step 3 with converted values', async ({ page }) => {
+    test('a patient who finished the medical step resumes at step 3 with converted values', async ({
+      page,
+    }) => {
       await signInNew(page, ['personal', 'medical'], {
         personal: { height: 177.8, height_unit: 'ft-in', initial_weight: 90.719, weight_unit: 'lbs' },
       })
@@ -321,7 +344,9 @@ test.describe('with JavaScript only', () => {
   test("'None' is exclusive in the checklists", async ({ page }) => {
     await signInNew(page, ['personal'])
     const gerd = page.getByRole('checkbox', { name: 'GERD' })
-    const none = page.getByRole('group', { name: 'Pre-existing Conditions' }).getByRole('checkbox', { name: 'None' })
+    const none = page
+      .getByRole('group', { name: 'Pre-existing Conditions' })
+      .getByRole('checkbox', { name: 'None' })
     await gerd.check()
     await page.getByRole('checkbox', { name: 'Hypertension' }).check()
     await none.check()
@@ -331,7 +356,9 @@ test.describe('with JavaScript only', () => {
     await expect(none).not.toBeChecked()
   })
 
-  test('typing is filtered: digits for the phone, one decimal for weights, slashes for dates', async ({ page }) => {
+  test('typing is filtered: digits for the phone, one decimal for weights, slashes for dates', async ({
+    page,
+  }) => {
     await signInNew(page, [])
     const phone = page.getByLabel('Contact Number')
     await phone.pressSequentially('(555) 123-abc4567')
@@ -418,7 +445,10 @@ test.describe('without JavaScript only', () => {
 
   test("'None' with another choice asks the patient to pick", async ({ page }) => {
     await signInNew(page, ['personal'])
-    await page.getByRole('group', { name: 'Pre-existing Conditions' }).getByRole('checkbox', { name: 'None' }).check()
+    await page
+      .getByRole('group', { name: 'Pre-existing Conditions' })
+      .getByRole('checkbox', { name: 'None' })
+      .check()
     await page.getByRole('checkbox', { name: 'GERD' }).check()
     await page.getByRole('checkbox', { name: 'Diet programs' }).check()
     await page.getByRole('button', { name: 'Next Step' }).click()

@@ -14,7 +14,15 @@ let app: Awaited<ReturnType<typeof spawnServer>>
 const PORT = E2E_PORT + 40
 
 const PROFILE = {
-  profile: { id: 1, email: 'pat@example.com', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true, has_seen_tour: true },
+  profile: {
+    id: 1,
+    email: 'pat@example.com',
+    is_onboarded: true,
+    profile_completed: true,
+    medical_completed: true,
+    bariatric_completed: true,
+    has_seen_tour: true,
+  },
   personal: null,
   medical_history: null,
   bariatric_surgery: null,
@@ -26,7 +34,8 @@ function answer(path: string) {
   if (path.includes('login')) return { access_token: 'a'.repeat(40), refresh_token: 'r'.repeat(40) }
   if (path.includes('refresh')) return { access: 'a'.repeat(40) }
   if (path.includes('profile')) return PROFILE
-  if (path.includes('entries')) return { weight: [], sleep: [], meal: [], water: [], vitamins: [], latest: {} }
+  if (path.includes('entries'))
+    return { weight: [], sleep: [], meal: [], water: [], vitamins: [], latest: {} }
   return null
 }
 
@@ -38,10 +47,13 @@ test.beforeAll(async () => {
       res.writeHead(status, { 'Content-Type': type })
       res.end(body)
     }
-    if (mode === 'slow') return void setTimeout(() => send(200, JSON.stringify({ content: answer(req.url ?? '') })), 2_000)
-    if (mode === 'html500') return send(500, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html')
+    if (mode === 'slow')
+      return void setTimeout(() => send(200, JSON.stringify({ content: answer(req.url ?? '') })), 2_000)
+    if (mode === 'html500')
+      return send(500, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html')
     if (mode === 'badjson') return send(200, '{"content": {"access_token": ')
-    if (mode === 'unauthorized') return send(401, JSON.stringify({ message: 'Token is invalid or expired', data: {} }))
+    if (mode === 'unauthorized')
+      return send(401, JSON.stringify({ message: 'Token is invalid or expired', data: {} }))
     send(200, JSON.stringify({ message: 'ok', content: answer(req.url ?? '') }))
   })
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve))
@@ -54,10 +66,13 @@ test.afterAll(async () => {
   stub.close()
 })
 
-const FRIENDLY = /took too long|couldn't reach|unexpected response|Something went wrong|session has expired|Failed to fetch profile/i
+const FRIENDLY =
+  /took too long|couldn't reach|unexpected response|Something went wrong|session has expired|Failed to fetch profile/i
 
 for (const fault of ['slow', 'html500', 'badjson', 'unauthorized', 'down'] as const) {
-  test(`provider fault "${fault}": sign-in and the signed-in screens answer with a friendly message`, async ({ page }) => {
+  test(`provider fault "${fault}": sign-in and the signed-in screens answer with a friendly message`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000)
     // Sign in while the provider is healthy, then break it ('down' runs last: it stops the stub).
     mode = 'ok'
@@ -70,7 +85,10 @@ for (const fault of ['slow', 'html500', 'badjson', 'unauthorized', 'down'] as co
     mode = fault === 'down' ? 'ok' : fault
     if (fault === 'down') await new Promise<void>((resolve) => stub.close(() => resolve()))
     // Every call refused: the one refresh fails too, so the patient is signed out and told why.
-    const paths = fault === 'unauthorized' ? ['/customer/dashboard'] : ['/customer/dashboard', '/customer/log-data', '/customer/profile']
+    const paths =
+      fault === 'unauthorized'
+        ? ['/customer/dashboard']
+        : ['/customer/dashboard', '/customer/log-data', '/customer/profile']
     {
       for (const path of paths) {
         const started = Date.now()

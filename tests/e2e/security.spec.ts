@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 
-test('a page carries the security headers and its inline scripts carry the CSP nonce', async ({ request }) => {
+test('a page carries the security headers and its inline scripts carry the CSP nonce', async ({
+  request,
+}) => {
   const response = await request.get('/customer/signin')
   const headers = response.headers()
   const csp = headers['content-security-policy']!
@@ -33,7 +35,9 @@ test('no inline script is blocked by the CSP in a real browser', async ({ page }
   expect(violations).toEqual([])
 })
 
-test('a fingerprinted asset is cached for a year, immutable, with the security headers', async ({ request }) => {
+test('a fingerprinted asset is cached for a year, immutable, with the security headers', async ({
+  request,
+}) => {
   const html = await (await request.get('/customer/signin')).text()
   const asset = /\/build\/[\w./-]+\.js/.exec(html)?.[0]
   expect(asset).toBeTruthy()

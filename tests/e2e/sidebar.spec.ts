@@ -24,7 +24,14 @@ test.describe('sidebar on a wide screen', () => {
     await signInPatient(page)
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded')
     const nav = page.getByRole('navigation', { name: 'Patient' })
-    for (const name of ['Dashboard', 'Log Data', 'Health Trends', 'Connect Devices', 'Profile', 'Change Password']) {
+    for (const name of [
+      'Dashboard',
+      'Log Data',
+      'Health Trends',
+      'Connect Devices',
+      'Profile',
+      'Change Password',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible()
     }
     expect((await sidebar(page).boundingBox())?.width).toBe(256) // 16rem
@@ -43,7 +50,10 @@ test.describe('sidebar on a wide screen', () => {
     await expect(page.getByRole('tooltip', { name: 'Log Data' })).toBeVisible({ timeout: 3_000 })
 
     // The server renders the collapsed state: the same cookies in a browser without JavaScript.
-    const noScript = await browser.newContext({ storageState: await page.context().storageState(), javaScriptEnabled: false })
+    const noScript = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: false,
+    })
     const serverRendered = await noScript.newPage()
     await serverRendered.goto('/customer/dashboard')
     await expect(sidebar(serverRendered)).toHaveAttribute('data-state', 'collapsed')
@@ -68,7 +78,10 @@ test.describe('sidebar on a wide screen', () => {
     await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed')
   })
 
-  test('the admin portal has the same sidebar, with Users only for a Super Admin', async ({ page, browser }) => {
+  test('the admin portal has the same sidebar, with Users only for a Super Admin', async ({
+    page,
+    browser,
+  }) => {
     await signInAdmin(page, 'super')
     const nav = page.getByRole('navigation', { name: 'Admin portal' })
     for (const name of ['Dashboard', 'Patients', 'Reports', 'Users', 'Profile', 'Change Password']) {
@@ -79,8 +92,13 @@ test.describe('sidebar on a wide screen', () => {
     await nav.getByRole('link', { name: 'Reports', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/reports$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Reports & Data Exports' })).toBeVisible()
-    await expect(page.getByText('Analytics and data export tools for internal analysis', { exact: true })).toBeVisible()
-    await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(
+      page.getByText('Analytics and data export tools for internal analysis', { exact: true }),
+    ).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Reports', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
 
     const standard = await browser.newPage()
     await signInAdmin(standard, 'standard')
@@ -137,7 +155,10 @@ test.describe('without JavaScript', () => {
     await page.setViewportSize({ width: 375, height: 740 })
     await signInNewCustomer(page)
     await page.locator('summary', { hasText: 'Menu' }).click()
-    await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Change Password', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Patient' })
+      .getByRole('link', { name: 'Change Password', exact: true })
+      .click()
     await expect(page).toHaveURL(/\/customer\/change-password$/)
   })
 })
@@ -152,7 +173,10 @@ test.describe('while a screen loads', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       await route.continue()
     })
-    await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Profile', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Patient' })
+      .getByRole('link', { name: 'Profile', exact: true })
+      .click()
     const skeleton = page.locator('[data-skeleton="profile"]')
     await expect(skeleton).toBeVisible()
     await expect(page.getByRole('status', { name: /Loading profile/ })).toBeVisible()
@@ -161,4 +185,3 @@ test.describe('while a screen loads', () => {
     await expect(skeleton).toHaveCount(0)
   })
 })
-

@@ -23,8 +23,28 @@ beforeAll(async () => {
 })
 afterAll(() => provider.close())
 
-type Admin = { id: number; email: string; full_name: string; role: string; status: string; invited_by_email: string | null; last_sign_in_at: string | null }
-type AuditPage = { events: { action: string; actor_email: string; actor_account_id: number | null; target_account_id: number | null; target_email: string | null; details: Record<string, unknown> }[]; total: number; page: number; pages: number }
+type Admin = {
+  id: number
+  email: string
+  full_name: string
+  role: string
+  status: string
+  invited_by_email: string | null
+  last_sign_in_at: string | null
+}
+type AuditPage = {
+  events: {
+    action: string
+    actor_email: string
+    actor_account_id: number | null
+    target_account_id: number | null
+    target_email: string | null
+    details: Record<string, unknown>
+  }[]
+  total: number
+  page: number
+  pages: number
+}
 
 async function invite(body: object, token = superToken) {
   return provider.call('POST', 'v1/admin/admins/invite/', { token, body })
@@ -37,7 +57,11 @@ async function invitedAdmin(role = 'Standard Admin', email = uniqueEmail('admin'
   const mail = await lastMailTo(provider, email)
   const link = new URL(mail!.links[0])
   const reset = await provider.call('POST', 'v1/auth/reset_password/submit/', {
-    body: { token: link.searchParams.get('token'), new_password: GOOD_PASSWORD, conf_password: GOOD_PASSWORD },
+    body: {
+      token: link.searchParams.get('token'),
+      new_password: GOOD_PASSWORD,
+      conf_password: GOOD_PASSWORD,
+    },
   })
   expect(reset.status, reset.text).toBe(200)
   const tokens = await login(provider, 'admin', email, GOOD_PASSWORD)
@@ -66,7 +90,11 @@ describe('GET v1/admin/admins/ (extension)', () => {
   })
 
   test('is refused to a Standard Admin (403), a customer token and no token (401)', async () => {
-    expectError(await provider.call('GET', 'v1/admin/admins/', { token: standardToken }), 403, 'You do not have permission to perform this action.')
+    expectError(
+      await provider.call('GET', 'v1/admin/admins/', { token: standardToken }),
+      403,
+      'You do not have permission to perform this action.',
+    )
     const customer = await verifiedCustomer(provider)
     expectError(await provider.call('GET', 'v1/admin/admins/', { token: customer.access }), 401)
     expectError(await provider.call('GET', 'v1/admin/admins/'), 401)
@@ -76,10 +104,20 @@ describe('GET v1/admin/admins/ (extension)', () => {
 describe('POST v1/admin/admins/invite/ (extension)', () => {
   test('creates an invited admin and mails a create-password link to the admin reset screen', async () => {
     const email = uniqueEmail('invitee')
-    const res = await invite({ email: `  ${email.toUpperCase()} `, full_name: ' Ivy Invited ', role: 'Standard Admin' })
+    const res = await invite({
+      email: `  ${email.toUpperCase()} `,
+      full_name: ' Ivy Invited ',
+      role: 'Standard Admin',
+    })
     expect(res.status, res.text).toBe(201)
     expect(res.json.message).toBe('Invitation sent.')
-    expect(res.json.content).toMatchObject({ email, full_name: 'Ivy Invited', role: 'Standard Admin', status: 'invited', invited_by_email: SUPER.email })
+    expect(res.json.content).toMatchObject({
+      email,
+      full_name: 'Ivy Invited',
+      role: 'Standard Admin',
+      status: 'invited',
+      invited_by_email: SUPER.email,
+    })
     const mail = await lastMailTo(provider, email)
     expect(mail?.subject).toBe("You're invited to the BariCare Admin Portal")
     const link = new URL(mail!.links[0])
@@ -87,12 +125,16 @@ describe('POST v1/admin/admins/invite/ (extension)', () => {
     expect(link.searchParams.get('createPassword')).toBe('true')
     expect(link.searchParams.get('token')).toMatch(/.{20,}/)
     // Nobody can sign in before the invitation is accepted.
-    expectError(await provider.call('POST', 'v1/admin/login/', { body: { email, password: GOOD_PASSWORD } }), 401)
+    expectError(
+      await provider.call('POST', 'v1/admin/login/', { body: { email, password: GOOD_PASSWORD } }),
+      401,
+    )
   })
 
   test('invite → create password → sign in; the admin is then active and the event is audited', async () => {
     const admin = await invitedAdmin('Super Admin')
-    const list = (await provider.call('GET', 'v1/admin/admins/', { token: superToken })).json.content as Admin[]
+    const list = (await provider.call('GET', 'v1/admin/admins/', { token: superToken })).json
+      .content as Admin[]
     expect(list.find((a) => a.id === admin.id)).toMatchObject({ status: 'active', role: 'Super Admin' })
     const profile = await provider.call('GET', 'v1/admin/profile/', { token: admin.access })
     expect(profile.json.content).toMatchObject({ email: admin.email, roles: ['Super Admin'] })
@@ -110,7 +152,10 @@ describe('POST v1/admin/admins/invite/ (extension)', () => {
     const first = new URL((await lastMailTo(provider, email))!.links[0]).searchParams.get('token')
     const again = await invite({ email, full_name: 'Second Name', role: 'Super Admin' })
     expect(again.status, again.text).toBe(200)
-    expect(again.json).toMatchObject({ message: 'Invitation sent again.', content: { full_name: 'Second Name', role: 'Super Admin', status: 'invited' } })
+    expect(again.json).toMatchObject({
+      message: 'Invitation sent again.',
+      content: { full_name: 'Second Name', role: 'Super Admin', status: 'invited' },
+    })
     const old = await provider.call('POST', 'v1/auth/reset_password/submit/', {
       body: { token: first, new_password: GOOD_PASSWORD, conf_password: GOOD_PASSWORD },
     })
@@ -118,7 +163,10 @@ describe('POST v1/admin/admins/invite/ (extension)', () => {
   })
 
   test('refuses an e-mail that already has an account, and invalid fields, with field messages', async () => {
-    const taken = expectError(await invite({ email: STANDARD.email, full_name: 'X', role: 'Standard Admin' }), 409)
+    const taken = expectError(
+      await invite({ email: STANDARD.email, full_name: 'X', role: 'Standard Admin' }),
+      409,
+    )
     expect(taken).toEqual({ email: ['An account with this email already exists.'] })
     const customer = await verifiedCustomer(provider)
     expectError(await invite({ email: customer.email, full_name: 'X', role: 'Standard Admin' }), 409)
@@ -131,7 +179,10 @@ describe('POST v1/admin/admins/invite/ (extension)', () => {
   })
 
   test('is Super Admin only', async () => {
-    expectError(await invite({ email: uniqueEmail(), full_name: 'X', role: 'Super Admin' }, standardToken), 403)
+    expectError(
+      await invite({ email: uniqueEmail(), full_name: 'X', role: 'Super Admin' }, standardToken),
+      403,
+    )
     expectError(await provider.call('POST', 'v1/admin/admins/invite/', { body: {} }), 401)
   })
 })
@@ -139,26 +190,59 @@ describe('POST v1/admin/admins/invite/ (extension)', () => {
 describe('PUT v1/admin/admins/{id}/role/ (extension)', () => {
   test('changes the role, signs the admin out everywhere and records old and new role', async () => {
     const admin = await invitedAdmin('Standard Admin')
-    const res = await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, { token: superToken, body: { role: 'Super Admin' } })
+    const res = await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, {
+      token: superToken,
+      body: { role: 'Super Admin' },
+    })
     expect(res.status, res.text).toBe(200)
     expect(res.json.content).toMatchObject({ id: admin.id, role: 'Super Admin' })
     expectError(await provider.call('GET', 'v1/admin/profile/', { token: admin.access }), 401)
-    expectError(await provider.call('POST', 'v1/admin/token/refresh/', { body: { refresh: admin.refresh } }), 401)
+    expectError(
+      await provider.call('POST', 'v1/admin/token/refresh/', { body: { refresh: admin.refresh } }),
+      401,
+    )
     const events = await audit('action=role_change')
-    expect(events.events.find((e) => e.target_account_id === admin.id)?.details).toEqual({ from: 'Standard Admin', to: 'Super Admin' })
+    expect(events.events.find((e) => e.target_account_id === admin.id)?.details).toEqual({
+      from: 'Standard Admin',
+      to: 'Super Admin',
+    })
   })
 
   test('a Super Admin cannot change their own role; unknown ids are 404; bad roles 400', async () => {
-    const me = (await provider.call('GET', 'v1/admin/profile/', { token: superToken })).json.content as { id: number }
+    const me = (await provider.call('GET', 'v1/admin/profile/', { token: superToken })).json.content as {
+      id: number
+    }
     expectError(
-      await provider.call('PUT', `v1/admin/admins/${me.id}/role/`, { token: superToken, body: { role: 'Standard Admin' } }),
+      await provider.call('PUT', `v1/admin/admins/${me.id}/role/`, {
+        token: superToken,
+        body: { role: 'Standard Admin' },
+      }),
       409,
       'You cannot change your own role.',
     )
-    expectError(await provider.call('PUT', 'v1/admin/admins/999999/role/', { token: superToken, body: { role: 'Standard Admin' } }), 404, 'Admin not found.')
+    expectError(
+      await provider.call('PUT', 'v1/admin/admins/999999/role/', {
+        token: superToken,
+        body: { role: 'Standard Admin' },
+      }),
+      404,
+      'Admin not found.',
+    )
     const admin = await invitedAdmin()
-    expectError(await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, { token: superToken, body: { role: 'root' } }), 400)
-    expectError(await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, { token: standardToken, body: { role: 'Super Admin' } }), 403)
+    expectError(
+      await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, {
+        token: superToken,
+        body: { role: 'root' },
+      }),
+      400,
+    )
+    expectError(
+      await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, {
+        token: standardToken,
+        body: { role: 'Super Admin' },
+      }),
+      403,
+    )
   })
 })
 
@@ -170,20 +254,41 @@ describe('POST v1/admin/admins/{id}/deactivate/ (extension)', () => {
     expect(res.status, res.text).toBe(200)
     expect(res.json.content).toMatchObject({ status: 'deactivated', deactivated_at: expect.any(String) })
     expectError(await provider.call('GET', 'v1/admin/profile/', { token: admin.access }), 401)
-    expectError(await provider.call('POST', 'v1/admin/token/refresh/', { body: { refresh: admin.refresh } }), 401)
     expectError(
-      await provider.call('POST', 'v1/admin/login/', { body: { email: admin.email, password: GOOD_PASSWORD } }),
+      await provider.call('POST', 'v1/admin/token/refresh/', { body: { refresh: admin.refresh } }),
+      401,
+    )
+    expectError(
+      await provider.call('POST', 'v1/admin/login/', {
+        body: { email: admin.email, password: GOOD_PASSWORD },
+      }),
       403,
       'This admin account has been deactivated. Please contact a Super Admin if you need access again.',
     )
     // A wrong password still gets the generic answer: deactivation is not revealed to guessers.
-    expectError(await provider.call('POST', 'v1/admin/login/', { body: { email: admin.email, password: 'Wrong#Pass1' } }), 401, 'Invalid email or password')
+    expectError(
+      await provider.call('POST', 'v1/admin/login/', {
+        body: { email: admin.email, password: 'Wrong#Pass1' },
+      }),
+      401,
+      'Invalid email or password',
+    )
     // Asking again is harmless and recorded once.
-    expect((await provider.call('POST', `v1/admin/admins/${admin.id}/deactivate/`, { token: superToken })).status).toBe(200)
-    const events = (await audit('action=admin_deactivate')).events.filter((e) => e.target_account_id === admin.id)
+    expect(
+      (await provider.call('POST', `v1/admin/admins/${admin.id}/deactivate/`, { token: superToken })).status,
+    ).toBe(200)
+    const events = (await audit('action=admin_deactivate')).events.filter(
+      (e) => e.target_account_id === admin.id,
+    )
     expect(events).toHaveLength(1)
     // A deactivated admin's role cannot be changed until reactivated; reactivation lets them sign in again.
-    expectError(await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, { token: superToken, body: { role: 'Super Admin' } }), 409)
+    expectError(
+      await provider.call('PUT', `v1/admin/admins/${admin.id}/role/`, {
+        token: superToken,
+        body: { role: 'Super Admin' },
+      }),
+      409,
+    )
     const back = await provider.call('POST', `v1/admin/admins/${admin.id}/reactivate/`, { token: superToken })
     expect(back.json.content).toMatchObject({ status: 'active' })
     await login(provider, 'admin', admin.email, GOOD_PASSWORD)
@@ -195,23 +300,52 @@ describe('POST v1/admin/admins/{id}/deactivate/ (extension)', () => {
       const token = (await login(solo, 'admin', SUPER.email, SUPER.password)).access
       const admins = (await solo.call('GET', 'v1/admin/admins/', { token })).json.content as Admin[]
       const me = admins.find((a) => a.email === SUPER.email)!
-      expectError(await solo.call('POST', `v1/admin/admins/${me.id}/deactivate/`, { token }), 409, 'You cannot deactivate your own account.')
-      expectError(await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, { token, body: { role: 'Standard Admin' } }), 409, 'You cannot change your own role.')
+      expectError(
+        await solo.call('POST', `v1/admin/admins/${me.id}/deactivate/`, { token }),
+        409,
+        'You cannot deactivate your own account.',
+      )
+      expectError(
+        await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, { token, body: { role: 'Standard Admin' } }),
+        409,
+        'You cannot change your own role.',
+      )
 
       const email = uniqueEmail('second')
-      await solo.call('POST', 'v1/admin/admins/invite/', { token, body: { email, full_name: 'Second Super', role: 'Super Admin' } })
+      await solo.call('POST', 'v1/admin/admins/invite/', {
+        token,
+        body: { email, full_name: 'Second Super', role: 'Super Admin' },
+      })
       const link = new URL((await lastMailTo(solo, email))!.links[0])
       await solo.call('POST', 'v1/auth/reset_password/submit/', {
-        body: { token: link.searchParams.get('token'), new_password: GOOD_PASSWORD, conf_password: GOOD_PASSWORD },
+        body: {
+          token: link.searchParams.get('token'),
+          new_password: GOOD_PASSWORD,
+          conf_password: GOOD_PASSWORD,
+        },
       })
       const second = (await login(solo, 'admin', email, GOOD_PASSWORD)).access
       // With self-protection the acting Super Admin normally counts as the other one; the rule is
       // defence in depth, shown here with the actor not counted as an active Super Admin.
       solo.sql('UPDATE accounts SET email_verified = 0 WHERE email = ?', email)
-      expectError(await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, { token: second, body: { role: 'Standard Admin' } }), 409, 'There must always be at least one active Super Admin.')
-      expectError(await solo.call('POST', `v1/admin/admins/${me.id}/deactivate/`, { token: second }), 409, 'There must always be at least one active Super Admin.')
+      expectError(
+        await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, {
+          token: second,
+          body: { role: 'Standard Admin' },
+        }),
+        409,
+        'There must always be at least one active Super Admin.',
+      )
+      expectError(
+        await solo.call('POST', `v1/admin/admins/${me.id}/deactivate/`, { token: second }),
+        409,
+        'There must always be at least one active Super Admin.',
+      )
       solo.sql('UPDATE accounts SET email_verified = 1 WHERE email = ?', email)
-      const demoted = await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, { token: second, body: { role: 'Standard Admin' } })
+      const demoted = await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, {
+        token: second,
+        body: { role: 'Standard Admin' },
+      })
       expect(demoted.status, demoted.text).toBe(200)
       // The demoted admin's old token no longer works; signed in again they are a Standard Admin.
       expectError(await solo.call('GET', 'v1/admin/admins/', { token }), 401)
@@ -231,7 +365,11 @@ describe('sign-in audit (extension)', () => {
     const customer = await verifiedCustomer(provider)
     const failed = await audit(`action=sign_in&actor=${encodeURIComponent(email)}`)
     expect(failed.events).toEqual([
-      expect.objectContaining({ actor_email: email, actor_account_id: null, details: { portal: 'admin', outcome: 'invalid_credentials' } }),
+      expect.objectContaining({
+        actor_email: email,
+        actor_account_id: null,
+        details: { portal: 'admin', outcome: 'invalid_credentials' },
+      }),
     ])
     const ok = await audit(`action=sign_in&actor=${encodeURIComponent(STANDARD.email)}`)
     expect(ok.events[0]).toMatchObject({ details: { portal: 'admin', outcome: 'success' } })
@@ -244,7 +382,10 @@ describe('sign-in audit (extension)', () => {
 describe('GET v1/admin/audit-events/ (extension)', () => {
   test('filters by action, actor and date, pages by 25, newest first', async () => {
     const admin = await invitedAdmin()
-    for (let i = 0; i < 27; i++) await provider.call('POST', 'v1/admin/login/', { body: { email: admin.email, password: GOOD_PASSWORD } })
+    for (let i = 0; i < 27; i++)
+      await provider.call('POST', 'v1/admin/login/', {
+        body: { email: admin.email, password: GOOD_PASSWORD },
+      })
     const first = await audit(`actor=${encodeURIComponent(admin.email)}&action=sign_in`)
     expect(first).toMatchObject({ total: 28, page: 1, pages: 2 })
     expect(first.events).toHaveLength(25)
@@ -259,9 +400,19 @@ describe('GET v1/admin/audit-events/ (extension)', () => {
   })
 
   test('refuses bad filters with field messages, and non-Super Admins', async () => {
-    const bad = await provider.call('GET', 'v1/admin/audit-events/?action=hack&from=2026-13-01&to=2020-01-01', { token: superToken })
+    const bad = await provider.call(
+      'GET',
+      'v1/admin/audit-events/?action=hack&from=2026-13-01&to=2020-01-01',
+      { token: superToken },
+    )
     expect(Object.keys(expectError(bad, 400))).toEqual(['action', 'from'])
-    expectError(await provider.call('GET', 'v1/admin/audit-events/?from=2026-02-01&to=2026-01-01', { token: superToken }), 400, 'To date must be on or after the from date')
+    expectError(
+      await provider.call('GET', 'v1/admin/audit-events/?from=2026-02-01&to=2026-01-01', {
+        token: superToken,
+      }),
+      400,
+      'To date must be on or after the from date',
+    )
     expectError(await provider.call('GET', 'v1/admin/audit-events/', { token: standardToken }), 403)
     expectError(await provider.call('GET', 'v1/admin/audit-events/'), 401)
   })

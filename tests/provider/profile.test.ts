@@ -58,7 +58,13 @@ describe('GET v1/auth/profile/', () => {
       medical_history: null,
       bariatric_surgery: null,
       device_information: null,
-      preferences: { height_unit: 'cm', weight_unit: 'kg', protein_target_g: 60, water_target_ml: 1900, sleep_target_h: 7 },
+      preferences: {
+        height_unit: 'cm',
+        weight_unit: 'kg',
+        protein_target_g: 60,
+        water_target_ml: 1900,
+        sleep_target_h: 7,
+      },
     })
   })
 })
@@ -80,7 +86,13 @@ describe('the four wizard steps', () => {
       has_seen_tour: false,
     })
     expect(profile.personal).toEqual({ ...PERSONAL, email })
-    expect(profile.preferences).toEqual({ height_unit: 'ft-in', weight_unit: 'lbs', protein_target_g: 60, water_target_ml: 1900, sleep_target_h: 7 })
+    expect(profile.preferences).toEqual({
+      height_unit: 'ft-in',
+      weight_unit: 'lbs',
+      protein_target_g: 60,
+      water_target_ml: 1900,
+      sleep_target_h: 7,
+    })
 
     res = await put('medical', access, MEDICAL)
     expect(res.status, res.text).toBe(200)

@@ -43,19 +43,25 @@ describe('inactivity sign-out in the guards', () => {
     expect(cookies.some((c) => c.startsWith('__flash='))).toBe(true)
     // The cleared session no longer passes the guard.
     const session = cookies.map(cookiePair).find((c) => c.startsWith('__session='))!
-    await expect(requireCustomer(pageRequest('/customer/dashboard', session))).rejects.toBeInstanceOf(Response)
+    await expect(requireCustomer(pageRequest('/customer/dashboard', session))).rejects.toBeInstanceOf(
+      Response,
+    )
   })
 
   it('keeps a patient who was active 29 minutes ago', async () => {
     const cookie = `${await sessionCookie({ customer: customer() })}; ${activityCookie({ customer: Date.now() - 29 * MINUTE })}`
-    await expect(requireCustomer(pageRequest('/customer/dashboard', cookie))).resolves.toHaveProperty('customer')
+    await expect(requireCustomer(pageRequest('/customer/dashboard', cookie))).resolves.toHaveProperty(
+      'customer',
+    )
   })
 
   it('gives admins 15 minutes, counted on their own portal', async () => {
     const active = `${await sessionCookie({ admin: admin() })}; ${activityCookie({ admin: Date.now() - 14 * MINUTE, customer: 0 })}`
     await expect(requireAdmin(pageRequest('/admin/dashboard', active))).resolves.toHaveProperty('admin')
     const idle = `${await sessionCookie({ admin: admin() })}; ${activityCookie({ admin: Date.now() - 16 * MINUTE, customer: Date.now() })}`
-    const thrown = (await requireAdmin(pageRequest('/admin/dashboard', idle)).catch((e: unknown) => e)) as Response
+    const thrown = (await requireAdmin(pageRequest('/admin/dashboard', idle)).catch(
+      (e: unknown) => e,
+    )) as Response
     expect(thrown.headers.get('Location')).toMatch(/^\/admin\/signin/)
   })
 })

@@ -1,6 +1,6 @@
 // Test-side helpers of the `db` Vitest project: open a fresh engine on PGlite or on the throwaway
 // PostgreSQL server that tests/support/postgres.ts started, and clean it away afterwards.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -27,6 +27,7 @@ export function pgliteCase(): EngineCase {
     kind: 'pglite',
     async open(options) {
       const dataDir = mkdtempSync(join(tmpdir(), 'baricare-pglite-'))
+      cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true })
       const engine = await openEngine({ ...options, dataDir }).catch((error: unknown) => {
         rmSync(dataDir, { recursive: true, force: true })
         throw error

@@ -1,10 +1,22 @@
 import { describe, expect, test } from 'vitest'
-import { exportFilename, readCohortFilters, readEntryRange, reportsHref, toCsv } from '../../app/lib/admin-reports'
+import {
+  exportFilename,
+  readCohortFilters,
+  readEntryRange,
+  reportsHref,
+  toCsv,
+} from '../../app/lib/admin-reports'
 import { auditHref, describeAuditEvent, formatUtc, readAuditFilters } from '../../app/lib/audit'
 
 describe('CSV', () => {
   test('quotes commas, quotes and line breaks; empty for null; CRLF; BOM', () => {
-    const csv = toCsv(['a', 'b', 'c'], [['x,y', 'say "hi"', null], ['line\nbreak', 2.5, true]])
+    const csv = toCsv(
+      ['a', 'b', 'c'],
+      [
+        ['x,y', 'say "hi"', null],
+        ['line\nbreak', 2.5, true],
+      ],
+    )
     expect(csv).toBe('\uFEFFa,b,c\r\n"x,y","say ""hi""",\r\n"line\nbreak",2.5,true\r\n')
   })
 
@@ -14,22 +26,41 @@ describe('CSV', () => {
   })
 
   test('file names say what and when', () => {
-    expect(exportFilename('entries', 'deidentified', '2026-11-21T10:00:00.000Z')).toBe('baricare-entries-deidentified-2026-11-21.csv')
+    expect(exportFilename('entries', 'deidentified', '2026-11-21T10:00:00.000Z')).toBe(
+      'baricare-entries-deidentified-2026-11-21.csv',
+    )
   })
 })
 
 describe('report filters from the URL', () => {
   test('unknown values are dropped, reversed ranges swapped', () => {
-    const filters = readCohortFilters(new URLSearchParams('procedure=Magic&months_since_surgery=3-6&onboarding=onboarded&surgery_from=2026-05-01&surgery_to=2026-01-01'))
-    expect(filters).toEqual({ procedure: null, months_since_surgery: '3-6', onboarding: 'onboarded', surgery_from: '2026-01-01', surgery_to: '2026-05-01' })
-    expect(reportsHref(filters)).toBe('/admin/reports?months_since_surgery=3-6&onboarding=onboarded&surgery_from=2026-01-01&surgery_to=2026-05-01')
-    expect(readEntryRange(new URLSearchParams('from=2026-02-30&to=2026-03-01'))).toEqual({ from: null, to: '2026-03-01' })
+    const filters = readCohortFilters(
+      new URLSearchParams(
+        'procedure=Magic&months_since_surgery=3-6&onboarding=onboarded&surgery_from=2026-05-01&surgery_to=2026-01-01',
+      ),
+    )
+    expect(filters).toEqual({
+      procedure: null,
+      months_since_surgery: '3-6',
+      onboarding: 'onboarded',
+      surgery_from: '2026-01-01',
+      surgery_to: '2026-05-01',
+    })
+    expect(reportsHref(filters)).toBe(
+      '/admin/reports?months_since_surgery=3-6&onboarding=onboarded&surgery_from=2026-01-01&surgery_to=2026-05-01',
+    )
+    expect(readEntryRange(new URLSearchParams('from=2026-02-30&to=2026-03-01'))).toEqual({
+      from: null,
+      to: '2026-03-01',
+    })
   })
 })
 
 describe('audit log filters and texts', () => {
   test('bad params are clamped, never an error', () => {
-    expect(readAuditFilters(new URLSearchParams('action=drop&page=-4&from=2026-99-01&actor=%20a@b%20'))).toEqual({
+    expect(
+      readAuditFilters(new URLSearchParams('action=drop&page=-4&from=2026-99-01&actor=%20a@b%20')),
+    ).toEqual({
       action: null,
       actor: 'a@b',
       from: null,
@@ -37,19 +68,54 @@ describe('audit log filters and texts', () => {
       page: 1,
     })
     expect(readAuditFilters(new URLSearchParams('page=999999999')).page).toBe(100_000)
-    expect(auditHref({ action: 'export', actor: '', from: null, to: null, page: 1 }, 3)).toBe('/admin/users?tab=audit&action=export&page=3')
+    expect(auditHref({ action: 'export', actor: '', from: null, to: null, page: 1 }, 3)).toBe(
+      '/admin/users?tab=audit&action=export&page=3',
+    )
   })
 
   test('events read as one line', () => {
-    const base = { id: 1, at: '2026-11-21T09:05:00.000Z', actor_account_id: 1, actor_email: 'a@b.c', target_account_id: null, target_email: null }
-    expect(describeAuditEvent({ ...base, action: 'export', details: { dataset: 'patients', mode: 'deidentified', row_count: 1, filters: { procedure: 'Other' } } })).toBe(
-      'patients (de-identified) · 1 row · filters: procedure Other',
+    const base = {
+      id: 1,
+      at: '2026-11-21T09:05:00.000Z',
+      actor_account_id: 1,
+      actor_email: 'a@b.c',
+      target_account_id: null,
+      target_email: null,
+    }
+    expect(
+      describeAuditEvent({
+        ...base,
+        action: 'export',
+        details: { dataset: 'patients', mode: 'deidentified', row_count: 1, filters: { procedure: 'Other' } },
+      }),
+    ).toBe('patients (de-identified) · 1 row · filters: procedure Other')
+    expect(describeAuditEvent({ ...base, action: 'sign_in', details: { outcome: 'deactivated' } })).toBe(
+      'Refused: account deactivated',
     )
-    expect(describeAuditEvent({ ...base, action: 'sign_in', details: { outcome: 'deactivated' } })).toBe('Refused: account deactivated')
-    expect(describeAuditEvent({ ...base, action: 'role_change', details: { from: 'Standard Admin', to: 'Super Admin' } })).toBe('Standard Admin → Super Admin')
-    expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'entries', from: '2026-01-01', to: '2026-01-31' } })).toBe('Health log, 2026-01-01 to 2026-01-31')
-    expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'record' } })).toBe('Patient record')
-    expect(describeAuditEvent({ ...base, action: 'alert_acknowledge', details: { kind: 'weight_regain', tier: 'high' } })).toBe('weight regain, tier high')
+    expect(
+      describeAuditEvent({
+        ...base,
+        action: 'role_change',
+        details: { from: 'Standard Admin', to: 'Super Admin' },
+      }),
+    ).toBe('Standard Admin → Super Admin')
+    expect(
+      describeAuditEvent({
+        ...base,
+        action: 'patient_view',
+        details: { resource: 'entries', from: '2026-01-01', to: '2026-01-31' },
+      }),
+    ).toBe('Health log, 2026-01-01 to 2026-01-31')
+    expect(describeAuditEvent({ ...base, action: 'patient_view', details: { resource: 'record' } })).toBe(
+      'Patient record',
+    )
+    expect(
+      describeAuditEvent({
+        ...base,
+        action: 'alert_acknowledge',
+        details: { kind: 'weight_regain', tier: 'high' },
+      }),
+    ).toBe('weight regain, tier high')
     expect(formatUtc(base.at)).toBe('Nov 21, 2026, 09:05 UTC')
     expect(formatUtc('garbage')).toBe('—')
   })
@@ -65,6 +131,8 @@ describe('invite form schema', () => {
       email: ['Please enter a valid email address'],
       role: ['Choose Standard Admin or Super Admin'],
     })
-    expect(inviteSchema.safeParse({ full_name: 'A', email: 'a@b.co' }).error?.flatten().fieldErrors).toEqual({ role: ['Role is required'] })
+    expect(inviteSchema.safeParse({ full_name: 'A', email: 'a@b.co' }).error?.flatten().fieldErrors).toEqual({
+      role: ['Role is required'],
+    })
   })
 })

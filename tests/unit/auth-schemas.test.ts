@@ -26,7 +26,9 @@ describe('e-mail (SPEC.md §5)', () => {
   })
 
   it.each(['plainaddress', 'a@b', '@b.co', 'a@.co', 'a b@c.co', 'a@b.co d'])('refuses %s', (email) => {
-    expect(errorsOf(forgotPasswordSchema, { email })).toEqual({ email: ['Please enter a valid email address'] })
+    expect(errorsOf(forgotPasswordSchema, { email })).toEqual({
+      email: ['Please enter a valid email address'],
+    })
   })
 
   it("says 'Email is required' when empty, missing or blank, and trims", () => {
@@ -39,7 +41,10 @@ describe('e-mail (SPEC.md §5)', () => {
 
 describe('signInSchema', () => {
   it('requires e-mail and password', () => {
-    expect(errorsOf(signInSchema, {})).toEqual({ email: ['Email is required'], password: ['Password is required'] })
+    expect(errorsOf(signInSchema, {})).toEqual({
+      email: ['Email is required'],
+      password: ['Password is required'],
+    })
   })
 
   it('does not apply the new-password rules to the password typed to sign in', () => {
@@ -47,9 +52,9 @@ describe('signInSchema', () => {
   })
 
   it('keeps redirectTo for the action', () => {
-    expect(signInSchema.parse({ email: 'a@b.co', password: 'x', redirectTo: '/customer/profile' }).redirectTo).toBe(
-      '/customer/profile',
-    )
+    expect(
+      signInSchema.parse({ email: 'a@b.co', password: 'x', redirectTo: '/customer/profile' }).redirectTo,
+    ).toBe('/customer/profile')
   })
 })
 
@@ -79,7 +84,9 @@ describe('signUpSchema', () => {
   })
 
   it("'Passwords do not match' when the confirmation is missing or differs", () => {
-    expect(errorsOf(signUpSchema, { ...valid, confirmPassword: '' })).toEqual({ confirmPassword: ['Passwords do not match'] })
+    expect(errorsOf(signUpSchema, { ...valid, confirmPassword: '' })).toEqual({
+      confirmPassword: ['Passwords do not match'],
+    })
     expect(errorsOf(signUpSchema, { ...valid, confirmPassword: `${STRONG} ` })).toEqual({
       confirmPassword: ['Passwords do not match'],
     })
@@ -99,7 +106,9 @@ describe('resetPasswordSchema', () => {
   })
 
   it('applies the rules and the mismatch message', () => {
-    expect(errorsOf(resetPasswordSchema, { ...valid, newPassword: 'patient#123', confirmPassword: 'x' })).toEqual({
+    expect(
+      errorsOf(resetPasswordSchema, { ...valid, newPassword: 'patient#123', confirmPassword: 'x' }),
+    ).toEqual({
       newPassword: ['One uppercase letter'],
       confirmPassword: ['Passwords do not match'],
     })

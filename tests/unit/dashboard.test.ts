@@ -51,7 +51,12 @@ function profile(overrides: Partial<CustomerProfile> = {}): CustomerProfile {
       goal_weight_unit: 'kg',
       hospital_name: 'General Hospital',
     },
-    device_information: { has_wearable: true, need_device_shipment: false, wearable_type: 'Apple Watch', wearable_os: 'ios' },
+    device_information: {
+      has_wearable: true,
+      need_device_shipment: false,
+      wearable_type: 'Apple Watch',
+      wearable_os: 'ios',
+    },
     preferences: { height_unit: 'cm', weight_unit: 'kg' },
     ...overrides,
   }
@@ -152,28 +157,58 @@ describe('the dashboard summary', () => {
     const base = profile()
     const summary = dashboardSummary(
       profile({
-        personal: { ...base.personal!, height: 177.8, height_unit: 'ft-in', weight_unit: 'lbs', initial_weight: 118.841 },
+        personal: {
+          ...base.personal!,
+          height: 177.8,
+          height_unit: 'ft-in',
+          weight_unit: 'lbs',
+          initial_weight: 118.841,
+        },
         preferences: { height_unit: 'ft-in', weight_unit: 'lbs' },
       }),
       TODAY,
     )
-    expect(summary.weights).toEqual({ unit: 'lbs', preSurgery: 275.6, current: 262, goal: 176.4, toGoal: 85.6 })
+    expect(summary.weights).toEqual({
+      unit: 'lbs',
+      preSurgery: 275.6,
+      current: 262,
+      goal: 176.4,
+      toGoal: 85.6,
+    })
     expect(summary.height).toEqual({ unit: 'ft-in', text: '5 ft 10 in' })
     expect(summary.bmi?.value).toBe(37.6)
   })
 
   it('invents nothing for a patient planning surgery', () => {
     const summary = dashboardSummary(profile({ bariatric_surgery: { bariatric_status: 'plan' } }), TODAY)
-    expect(summary.surgery).toMatchObject({ status: 'plan', type: null, date: null, daysSince: null, daysUntil: null })
+    expect(summary.surgery).toMatchObject({
+      status: 'plan',
+      type: null,
+      date: null,
+      daysSince: null,
+      daysUntil: null,
+    })
     expect(summary.weights).toMatchObject({ preSurgery: null, goal: null, toGoal: null, current: 120 })
   })
 
   it('ignores surgery details left over from a status that is not yes', () => {
     const summary = dashboardSummary(
-      profile({ bariatric_surgery: { bariatric_status: 'no', surgery_type: 'Other', surgery_date: '2020-01-01', goal_weight: 70 } }),
+      profile({
+        bariatric_surgery: {
+          bariatric_status: 'no',
+          surgery_type: 'Other',
+          surgery_date: '2020-01-01',
+          goal_weight: 70,
+        },
+      }),
       TODAY,
     )
-    expect(summary.surgery).toMatchObject({ status: 'no', statusLabel: 'No bariatric surgery planned', type: null, daysSince: null })
+    expect(summary.surgery).toMatchObject({
+      status: 'no',
+      statusLabel: 'No bariatric surgery planned',
+      type: null,
+      daysSince: null,
+    })
     expect(summary.weights.goal).toBeNull()
   })
 
@@ -193,7 +228,14 @@ describe('the dashboard summary', () => {
 
   it('tells a device request from a device the patient has', () => {
     const summary = dashboardSummary(
-      profile({ device_information: { has_wearable: false, need_device_shipment: true, wearable_type: '', wearable_os: 'android' } }),
+      profile({
+        device_information: {
+          has_wearable: false,
+          need_device_shipment: true,
+          wearable_type: '',
+          wearable_os: 'android',
+        },
+      }),
       TODAY,
     )
     expect(summary.device).toEqual({ kind: 'needs-device', os: 'Android' })

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { ageGroup, monthsSinceSurgeryBand, pseudonymizer, RESTRICTED_ZIP3, stateCode, yearOf, zip3 } from '../../provider/deidentify'
+import {
+  ageGroup,
+  monthsSinceSurgeryBand,
+  pseudonymizer,
+  RESTRICTED_ZIP3,
+  stateCode,
+  yearOf,
+  zip3,
+} from '../../provider/deidentify'
 
 describe('Safe Harbor de-identification', () => {
   test('ZIP codes keep their first three digits; small areas become 000; anything else is dropped', () => {
@@ -9,7 +17,8 @@ describe('Safe Harbor de-identification', () => {
     expect(zip3('03601')).toBe('000')
     expect(zip3('89301')).toBe('000')
     expect(RESTRICTED_ZIP3.size).toBe(17)
-    for (const other of ['6270', 'SW1A 1AA', 'K1A 0B1', '', null, undefined, '62701 Springfield']) expect(zip3(other)).toBeNull()
+    for (const other of ['6270', 'SW1A 1AA', 'K1A 0B1', '', null, undefined, '62701 Springfield'])
+      expect(zip3(other)).toBeNull()
   })
 
   test('ages over 89 are grouped as 90+', () => {

@@ -76,7 +76,12 @@ describe('newPasswordSchema', () => {
   })
 
   it('reports each unmet rule with its checklist label', () => {
-    expect(messages('abc')).toEqual(['8 to 32 characters', 'One uppercase letter', 'One number', 'One special character'])
+    expect(messages('abc')).toEqual([
+      '8 to 32 characters',
+      'One uppercase letter',
+      'One number',
+      'One special character',
+    ])
     expect(messages('Patient#123')).toEqual([])
   })
 

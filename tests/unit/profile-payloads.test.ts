@@ -59,7 +59,12 @@ describe('buildPersonalPayload (PUT v1/auth/profile/personal/)', () => {
       initial_weight: 120.5,
       weight_unit: 'kg',
     })
-    expect(payload).toMatchObject({ height: 170.5, height_unit: 'cm', initial_weight: 120.5, weight_unit: 'kg' })
+    expect(payload).toMatchObject({
+      height: 170.5,
+      height_unit: 'cm',
+      initial_weight: 120.5,
+      weight_unit: 'kg',
+    })
   })
 
   it('counts a blank feet or inches as 0', () => {
@@ -142,7 +147,9 @@ describe('buildBariatricPayload (PUT v1/auth/profile/bariatric/)', () => {
 
 describe('buildDevicePayload (PUT v1/auth/profile/device/)', () => {
   it('have-device: has a wearable, no shipment, with its type', () => {
-    expect(buildDevicePayload({ deviceNeeds: 'have-device', wearable_type: 'Apple Watch', wearable_os: 'ios' })).toStrictEqual({
+    expect(
+      buildDevicePayload({ deviceNeeds: 'have-device', wearable_type: 'Apple Watch', wearable_os: 'ios' }),
+    ).toStrictEqual({
       has_wearable: true,
       need_device_shipment: false,
       wearable_type: 'Apple Watch',
@@ -160,7 +167,10 @@ describe('buildDevicePayload (PUT v1/auth/profile/device/)', () => {
   })
 })
 
-const empty: Pick<CustomerProfile, 'personal' | 'medical_history' | 'bariatric_surgery' | 'device_information' | 'preferences'> = {
+const empty: Pick<
+  CustomerProfile,
+  'personal' | 'medical_history' | 'bariatric_surgery' | 'device_information' | 'preferences'
+> = {
   personal: null,
   medical_history: null,
   bariatric_surgery: null,
@@ -187,9 +197,19 @@ describe('form defaults from the stored profile', () => {
       state: '',
       postal_code: '',
     })
-    expect(medicalDefaults(empty)).toMatchObject({ pre_existing_conditions: [], previous_weight_loss_attempts: [] })
-    expect(bariatricDefaults(empty)).toMatchObject({ bariatric_status: undefined, pre_surgery_weight_unit: 'kg' })
-    expect(deviceDefaults(empty)).toEqual({ deviceNeeds: undefined, wearable_os: undefined, wearable_type: '' })
+    expect(medicalDefaults(empty)).toMatchObject({
+      pre_existing_conditions: [],
+      previous_weight_loss_attempts: [],
+    })
+    expect(bariatricDefaults(empty)).toMatchObject({
+      bariatric_status: undefined,
+      pre_surgery_weight_unit: 'kg',
+    })
+    expect(deviceDefaults(empty)).toEqual({
+      deviceNeeds: undefined,
+      wearable_os: undefined,
+      wearable_type: '',
+    })
   })
 
   it('shows stored cm as feet and inches and stored kg as lbs (1 decimal) in the patient’s units', () => {
@@ -226,9 +246,20 @@ describe('form defaults from the stored profile', () => {
   it('keeps kg (rounded to 1 decimal) when the unit is kg', () => {
     const defaults = personalDefaults({
       ...empty,
-      personal: { ...empty.personal, height: 170, height_unit: 'cm', initial_weight: 120.46, weight_unit: 'kg' } as never,
+      personal: {
+        ...empty.personal,
+        height: 170,
+        height_unit: 'cm',
+        initial_weight: 120.46,
+        weight_unit: 'kg',
+      } as never,
     })
-    expect(defaults).toMatchObject({ height: '170', height_ft: '5', height_in: '6.9', initial_weight: '120.5' })
+    expect(defaults).toMatchObject({
+      height: '170',
+      height_ft: '5',
+      height_in: '6.9',
+      initial_weight: '120.5',
+    })
   })
 
   it('prefills the bariatric weights in their own units and the device answer from the flags', () => {
@@ -258,7 +289,15 @@ describe('form defaults from the stored profile', () => {
       hospital_name: '',
     })
     expect(
-      deviceDefaults({ ...empty, device_information: { has_wearable: false, need_device_shipment: true, wearable_type: null as never, wearable_os: 'android' } }),
+      deviceDefaults({
+        ...empty,
+        device_information: {
+          has_wearable: false,
+          need_device_shipment: true,
+          wearable_type: null as never,
+          wearable_os: 'android',
+        },
+      }),
     ).toEqual({ deviceNeeds: 'need-device', wearable_os: 'android', wearable_type: '' })
   })
 })

@@ -43,7 +43,9 @@ const personal = {
 
 describe('personalSchema (step 1)', () => {
   it('gives every SPEC.md §5 message on an empty submit', () => {
-    const submission = parseWithZod(form({ height_unit: 'cm', weight_unit: 'kg' }), { schema: personalSchema })
+    const submission = parseWithZod(form({ height_unit: 'cm', weight_unit: 'kg' }), {
+      schema: personalSchema,
+    })
     expect(errorsOf(submission)).toEqual({
       full_name: [WIZARD_MESSAGES.fullName],
       date_of_birth: [WIZARD_MESSAGES.dateOfBirth],
@@ -103,7 +105,9 @@ describe('personalSchema (step 1)', () => {
   })
 
   it('accepts a date typed as digits only (numeric keypads have no slash)', () => {
-    const submission = parseWithZod(form({ ...personal, date_of_birth: '06151985' }), { schema: personalSchema })
+    const submission = parseWithZod(form({ ...personal, date_of_birth: '06151985' }), {
+      schema: personalSchema,
+    })
     expect(submission.status === 'success' && submission.value.date_of_birth).toBe('1985-06-15')
   })
 
@@ -115,7 +119,9 @@ describe('personalSchema (step 1)', () => {
       const submission = parseWithZod(form({ ...personal, height_ft, height_in }), { schema: personalSchema })
       expect(submission.status).toBe('success')
     }
-    const neither = parseWithZod(form({ ...personal, height_ft: '', height_in: '' }), { schema: personalSchema })
+    const neither = parseWithZod(form({ ...personal, height_ft: '', height_in: '' }), {
+      schema: personalSchema,
+    })
     expect(errorsOf(neither)).toEqual({ height: [WIZARD_MESSAGES.height] })
   })
 
@@ -125,15 +131,20 @@ describe('personalSchema (step 1)', () => {
       schema: personalSchema,
     })
     expect(errorsOf(hiddenCm)).toEqual({ height: [WIZARD_MESSAGES.height] })
-    const cm = parseWithZod(form({ ...personal, height_unit: 'cm', height: '170.55' }), { schema: personalSchema })
+    const cm = parseWithZod(form({ ...personal, height_unit: 'cm', height: '170.55' }), {
+      schema: personalSchema,
+    })
     expect(cm.status === 'success' && cm.value).toMatchObject({ height_unit: 'cm', height: 170.5 })
     expect(cm.status === 'success' && 'height_ft' in cm.value).toBe(false)
   })
 
   it('treats whitespace and filtered-away text as empty', () => {
-    const submission = parseWithZod(form({ ...personal, full_name: '   ', phone_number: 'abc', initial_weight: 'kg' }), {
-      schema: personalSchema,
-    })
+    const submission = parseWithZod(
+      form({ ...personal, full_name: '   ', phone_number: 'abc', initial_weight: 'kg' }),
+      {
+        schema: personalSchema,
+      },
+    )
     expect(errorsOf(submission)).toEqual({
       full_name: [WIZARD_MESSAGES.fullName],
       phone_number: [WIZARD_MESSAGES.phone],
@@ -176,7 +187,10 @@ describe('medicalSchema (step 2)', () => {
 
   it("asks instead of guessing when 'None' comes with other items (no JavaScript)", () => {
     const submission = parseWithZod(
-      form({ pre_existing_conditions: ['None', 'GERD'], previous_weight_loss_attempts: ['Diet programs', 'None'] }),
+      form({
+        pre_existing_conditions: ['None', 'GERD'],
+        previous_weight_loss_attempts: ['Diet programs', 'None'],
+      }),
       { schema: medicalSchema },
     )
     expect(errorsOf(submission)).toEqual({
@@ -228,7 +242,12 @@ describe('bariatricSchema (step 3)', () => {
   it('ignores the hidden details when the status is plan or no', () => {
     for (const status of ['plan', 'no']) {
       const submission = parseWithZod(
-        form({ bariatric_status: status, surgery_type: 'Nonsense', surgery_date: 'junk', pre_surgery_weight: '300' }),
+        form({
+          bariatric_status: status,
+          surgery_type: 'Nonsense',
+          surgery_date: 'junk',
+          pre_surgery_weight: '300',
+        }),
         { schema: bariatricSchema },
       )
       expect(submission.status === 'success' && submission.value).toEqual({ bariatric_status: status })
@@ -275,17 +294,26 @@ describe('deviceSchema (step 4)', () => {
   })
 
   it('keeps the wearable type only for have-device', () => {
-    const have = parseWithZod(form({ deviceNeeds: 'have-device', wearable_type: ' Fitbit ', wearable_os: 'android' }), {
-      schema: deviceSchema,
-    })
+    const have = parseWithZod(
+      form({ deviceNeeds: 'have-device', wearable_type: ' Fitbit ', wearable_os: 'android' }),
+      {
+        schema: deviceSchema,
+      },
+    )
     expect(have.status === 'success' && have.value).toEqual({
       deviceNeeds: 'have-device',
       wearable_type: 'Fitbit',
       wearable_os: 'android',
     })
-    const need = parseWithZod(form({ deviceNeeds: 'need-device', wearable_type: 'Fitbit', wearable_os: 'ios' }), {
-      schema: deviceSchema,
+    const need = parseWithZod(
+      form({ deviceNeeds: 'need-device', wearable_type: 'Fitbit', wearable_os: 'ios' }),
+      {
+        schema: deviceSchema,
+      },
+    )
+    expect(need.status === 'success' && need.value).toEqual({
+      deviceNeeds: 'need-device',
+      wearable_os: 'ios',
     })
-    expect(need.status === 'success' && need.value).toEqual({ deviceNeeds: 'need-device', wearable_os: 'ios' })
   })
 })

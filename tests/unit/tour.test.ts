@@ -24,14 +24,20 @@ describe('the guided tour', () => {
   })
 
   it('opens with the welcome card and its three bullets', () => {
-    expect(TOUR_STEPS[0]).toMatchObject({ id: 'welcome', target: null, title: "Here's How Your Dashboard Works" })
+    expect(TOUR_STEPS[0]).toMatchObject({
+      id: 'welcome',
+      target: null,
+      title: "Here's How Your Dashboard Works",
+    })
     expect(TOUR_WELCOME.bullets).toHaveLength(3)
     expect(TOUR_WELCOME.skip).toBe('Skip Tour and Explore')
     expect(TOUR_WELCOME.start).toBe('Start Guided Tour')
   })
 
   it('has illustrations on steps 2 to 4 only', () => {
-    const illustrated = TOUR_STEPS.map((step, index) => (step.illustration ? index + 1 : null)).filter(Boolean)
+    const illustrated = TOUR_STEPS.map((step, index) => (step.illustration ? index + 1 : null)).filter(
+      Boolean,
+    )
     expect(illustrated).toEqual([2, 3, 4])
   })
 

@@ -8,7 +8,9 @@ export const INVITED_PASSWORD = 'Invited#Admin1'
 
 export async function adminToken(role: keyof typeof DEMO_ADMINS = 'super'): Promise<string> {
   const { email, password } = DEMO_ADMINS[role]
-  const { status, json } = await providerCall<{ access_token: string }>('POST', 'v1/admin/login/', { body: { email, password } })
+  const { status, json } = await providerCall<{ access_token: string }>('POST', 'v1/admin/login/', {
+    body: { email, password },
+  })
   if (status !== 200) throw new Error(`admin login failed: ${JSON.stringify(json)}`)
   return json.content.access_token
 }
@@ -16,7 +18,10 @@ export async function adminToken(role: keyof typeof DEMO_ADMINS = 'super'): Prom
 export type TestAdmin = { id: number; email: string; password: string; fullName: string }
 
 /** A new admin who accepted their invitation (password set), never signed in. */
-export async function createAdmin(role: 'Standard Admin' | 'Super Admin' = 'Standard Admin', prefix = 'p13a-admin'): Promise<TestAdmin> {
+export async function createAdmin(
+  role: 'Standard Admin' | 'Super Admin' = 'Standard Admin',
+  prefix = 'p13a-admin',
+): Promise<TestAdmin> {
   const email = uniqueEmail(prefix)
   const fullName = `Test ${prefix} ${email.slice(prefix.length + 1, prefix.length + 9)}`
   const invite = await providerCall<{ id: number }>('POST', 'v1/admin/admins/invite/', {
@@ -33,7 +38,11 @@ export async function createAdmin(role: 'Standard Admin' | 'Super Admin' = 'Stan
 }
 
 /** A browser context signed in as this admin by posting the real sign-in form. */
-export async function signedInContext(browser: Browser, admin: { email: string; password: string }, options: BrowserContextOptions = {}) {
+export async function signedInContext(
+  browser: Browser,
+  admin: { email: string; password: string },
+  options: BrowserContextOptions = {},
+) {
   const context = await browser.newContext(options)
   const response = await context.request.post(`http://localhost:${E2E_PORT}/admin/signin`, {
     form: { email: admin.email, password: admin.password },
@@ -43,12 +52,22 @@ export async function signedInContext(browser: Browser, admin: { email: string; 
   return context
 }
 
-export type AuditEvent = { action: string; actor_email: string; target_email: string | null; details: Record<string, unknown>; at: string }
+export type AuditEvent = {
+  action: string
+  actor_email: string
+  target_email: string | null
+  details: Record<string, unknown>
+  at: string
+}
 
 export async function auditEvents(query: Record<string, string>): Promise<AuditEvent[]> {
-  const { status, json } = await providerCall<{ events: AuditEvent[] }>('GET', `v1/admin/audit-events/?${new URLSearchParams(query)}`, {
-    token: await adminToken('super'),
-  })
+  const { status, json } = await providerCall<{ events: AuditEvent[] }>(
+    'GET',
+    `v1/admin/audit-events/?${new URLSearchParams(query)}`,
+    {
+      token: await adminToken('super'),
+    },
+  )
   if (status !== 200) throw new Error(`audit failed: ${JSON.stringify(json)}`)
   return json.content.events
 }

@@ -33,7 +33,14 @@ export function uniqueEmail(prefix = 'patient') {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
 }
 
-export type OutboxMail = { id: number; to: string; subject: string; text: string; links: string[]; created_at: string }
+export type OutboxMail = {
+  id: number
+  to: string
+  subject: string
+  text: string
+  links: string[]
+  created_at: string
+}
 
 export async function outbox(to?: string): Promise<OutboxMail[]> {
   const { json } = await providerCall<OutboxMail[]>('GET', '__dev/outbox/')
@@ -79,7 +86,9 @@ export async function expireAccessTokens() {
 
 /** A verified customer who has not started onboarding. */
 export async function createVerifiedCustomer(email = uniqueEmail(), password = STRONG_PASSWORD) {
-  const signup = await providerCall('POST', 'v1/auth/signup/', { body: { email, password, conf_password: password } })
+  const signup = await providerCall('POST', 'v1/auth/signup/', {
+    body: { email, password, conf_password: password },
+  })
   if (signup.status >= 300) throw new Error(`signup failed: ${JSON.stringify(signup.json)}`)
   await providerCall('POST', '__dev/verify-email/', { body: { email } })
   return { email, password }
@@ -151,7 +160,12 @@ export const SAMPLE_BARIATRIC = {
   hospital_address: '',
   surgery_comments: '',
 }
-export const SAMPLE_DEVICE = { has_wearable: true, need_device_shipment: false, wearable_type: 'Apple Watch', wearable_os: 'ios' }
+export const SAMPLE_DEVICE = {
+  has_wearable: true,
+  need_device_shipment: false,
+  wearable_type: 'Apple Watch',
+  wearable_os: 'ios',
+}
 
 type Step = 'personal' | 'medical' | 'bariatric' | 'device'
 const STEP_BODIES: Record<Step, object> = {

@@ -11,7 +11,9 @@ const storage = createCookieSessionStorage({
 })
 
 /** `name=value` of a session cookie holding `data` (the app's SessionData shape). */
-export async function signedSessionCookie(data: Record<string, unknown>): Promise<{ name: string; value: string }> {
+export async function signedSessionCookie(
+  data: Record<string, unknown>,
+): Promise<{ name: string; value: string }> {
   const session = await storage.getSession()
   for (const [key, value] of Object.entries(data)) session.set(key, value)
   const header = await storage.commitSession(session)
@@ -30,12 +32,16 @@ export async function readSessionCookie(value: string): Promise<Record<string, u
  * An admin session with real tokens (a demo admin's) but another role name, as a provider that
  * knows more roles than SPEC.md §3 would hand out at sign-in.
  */
-export async function otherRoleAdminCookie(role = 'Clinic Viewer', email = 'admin@baricare.test', password = 'Standard#Admin1') {
-  const { status, json } = await providerCall<{ access_token: string; refresh_token: string; user: { id: number; email: string; full_name: string } }>(
-    'POST',
-    'v1/admin/login/',
-    { body: { email, password } },
-  )
+export async function otherRoleAdminCookie(
+  role = 'Clinic Viewer',
+  email = 'admin@baricare.test',
+  password = 'Standard#Admin1',
+) {
+  const { status, json } = await providerCall<{
+    access_token: string
+    refresh_token: string
+    user: { id: number; email: string; full_name: string }
+  }>('POST', 'v1/admin/login/', { body: { email, password } })
   if (status !== 200) throw new Error(`admin login failed: ${JSON.stringify(json)}`)
   const { access_token, refresh_token, user } = json.content
   return signedSessionCookie({

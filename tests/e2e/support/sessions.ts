@@ -15,7 +15,9 @@ async function postSignIn(pathname: string, email: string, password: string, fil
   const context = await playwrightRequest.newContext({ baseURL })
   const response = await context.post(pathname, { form: { email, password }, maxRedirects: 0 })
   if (response.status() !== 302) {
-    throw new Error(`sign-in at ${pathname} answered ${response.status()}: ${(await response.text()).slice(0, 200)}`)
+    throw new Error(
+      `sign-in at ${pathname} answered ${response.status()}: ${(await response.text()).slice(0, 200)}`,
+    )
   }
   await context.storageState({ path: file })
   await context.dispose()
