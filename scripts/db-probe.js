@@ -1,0 +1,34 @@
+// `node scripts/db-probe.js`: bundles scripts/db-probe.ts (TypeScript, Node 20 cannot run it) and
+// runs it once per engine in a fresh process: PGlite, then a throwaway PostgreSQL server when its
+// binaries are installed. Prints one JSON line per engine. Figures for docs/decisions.md (P14).
+import { build } from 'esbuild'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+// Inside build/, so that its packages (kysely, pg, PGlite) resolve from node_modules.
+const outfile = 'build/db-probe.mjs'
+await build({
+  entryPoints: ['scripts/db-probe.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outfile,
+  logLevel: 'warning',
+})
+const engines = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['pglite', 'postgres']
+const probe = (...args) => {
+  const run = spawnSync(process.execPath, ['--expose-gc', outfile, ...args], { stdio: 'inherit' })
+  if (run.status !== 0) process.exitCode = 1
+}
+for (const engine of engines) {
+  if (engine === 'pglite') {
+    // Two processes: one creates the data directory (initdb), the next opens it as a restart would.
+    const dir = mkdtempSync(path.join(tmpdir(), 'baricare-probe-'))
+    probe('pglite-init', dir)
+    probe('pglite', dir)
+  } else probe(engine)
+}
