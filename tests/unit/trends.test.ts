@@ -250,7 +250,10 @@ describe('buildTrends', () => {
     expect(daily.points.length).toBeLessThan(30)
     expect(weightChart.table.rows).toHaveLength(daily.points.length)
     expect(weightChart.table.columns).toEqual(['Date', 'Weight (kg)', '7-day average (kg)', 'Source'])
-    expect(weightChart.references).toEqual([{ name: 'Goal', value: 80, text: '80.0 kg' }])
+    // P16: the goal (80 kg) is far below a 30-day history near 100 kg: named at the bottom edge only.
+    expect(weightChart.references).toEqual([
+      { name: 'Goal', value: 80, text: '80.0 kg', label: 'Goal 80.0 kg', placement: 'below' },
+    ])
     expect(weightChart.summary).toMatch(/^Down \d+\.\d kg in \d+ days\.$/)
     expect(loss.markers.map((m) => m.label)).toEqual(['3-month follow-up (Nov 1)'])
     expect(loss.table.columns).toEqual(['Date', '%TWL', '%EWL', 'Follow-up'])
@@ -292,7 +295,12 @@ describe('buildTrends', () => {
     expect(weekly.series).toHaveLength(1)
     expect(weekly.table.columns[0]).toBe('Week')
     expect(weekly.table.rows[1].cells[2]).toMatch(/^[67]$/)
-    expect(model.charts[2].table.columns).toEqual(['Week', 'Average a night (h)', 'Nights at 7-hour line'])
+    expect(model.charts[2].table.columns).toEqual([
+      'Week',
+      'Average a night (h)',
+      'Lowest–highest (h)',
+      'Nights at 7-hour line',
+    ])
   })
 
   it('starts "all" at the first entry and says when nothing was ever logged', () => {
