@@ -130,7 +130,7 @@ test('Download CSV gives the range’s entries with units in the header', async 
     .then((chunks) => Buffer.concat(chunks).toString('utf8'))
   const lines = text.trimEnd().split('\r\n')
   expect(lines[0]).toBe(
-    'date,kind,time,weight_kg,weight_lbs,sleep_hours,sleep_quality_1_to_5,bed_time,wake_time,meal_type,protein_g,calories_kcal,water_ml,vitamins_taken,source,note',
+    'date,kind,time,weight_kg,weight_lbs,sleep_hours,sleep_quality_1_to_5,bed_time,wake_time,meal_type,protein_g,calories_kcal,water_ml,water_fl_oz,vitamins_taken,source,note',
   )
   const expected = lastDays(DAYS, 7).reduce((total, n) => total + seededEntriesOn(n, n === DAYS - 1), 0)
   expect(lines).toHaveLength(1 + expected)

@@ -365,10 +365,10 @@ describe('CSV', () => {
     entries.water = [{ id: 2, kind: 'water', date: '2026-11-20', ml: 500 }]
     const lines = entriesCsv(entries).split('\r\n')
     expect(lines[0]).toBe(
-      'date,kind,time,weight_kg,weight_lbs,sleep_hours,sleep_quality_1_to_5,bed_time,wake_time,meal_type,protein_g,calories_kcal,water_ml,vitamins_taken,source,note',
+      'date,kind,time,weight_kg,weight_lbs,sleep_hours,sleep_quality_1_to_5,bed_time,wake_time,meal_type,protein_g,calories_kcal,water_ml,water_fl_oz,vitamins_taken,source,note',
     )
-    expect(lines[1]).toBe('2026-11-20,water,,,,,,,,,,,500,,manual,')
-    expect(lines[2]).toBe('2026-11-21,weight,,99.79,220,,,,,,,,,,Withings,"after run, ""tired"""')
+    expect(lines[1]).toBe('2026-11-20,water,,,,,,,,,,,500,16.9,,manual,')
+    expect(lines[2]).toBe('2026-11-21,weight,,99.79,220,,,,,,,,,,,Withings,"after run, ""tired"""')
     expect(lines[3]).toBe('')
     expect(csvFilename('2026-10-23', TODAY)).toBe('baricare-entries-2026-10-23-to-2026-11-21.csv')
   })
