@@ -452,8 +452,11 @@ export function xTicksFor(starts: string[], bucket: TrendBucket, wide = false): 
       if (again.length === kept.length) kept = again
     }
     if (kept.length > best.length || best.length === 0) best = kept
-    // Good enough when at most the label at one edge had to go.
-    if (kept.length >= subset.length - 1 && kept.length > 0) return kept
+    // Good enough when only a label at an edge had to go (never one in the middle: uneven gaps).
+    const keptAt = new Set(kept.map((t) => t.i))
+    const dropped = subset.filter((c) => !keptAt.has(c.i))
+    const edges = new Set([subset[0]?.i, subset[subset.length - 1]?.i])
+    if (kept.length > 0 && dropped.length <= 1 && dropped.every((c) => edges.has(c.i))) return kept
   }
   return best.length > 0 ? best : spacedTicks([{ i: 0, text: shortDate(starts[0]) }], n, plotPx)
 }

@@ -304,7 +304,7 @@ function ChartPlot({ chart, frame, summaryId }: { chart: TrendChart; frame: Fram
             )}
             style={line.placement === 'in' ? { top: `${scale.yPct(line.value)}%` } : undefined}
           >
-            {referenceText(line)}
+            <ReferenceText line={line} />
           </span>
         ))}
       </div>
@@ -334,6 +334,20 @@ function ChartPlot({ chart, frame, summaryId }: { chart: TrendChart; frame: Fram
         )}
       </div>
     </div>
+  )
+}
+
+/** The name (if any) on one line, the value unbroken on the next: 'Goal' / '80.0 kg'. */
+function ReferenceText({ line }: { line: ReferenceLine }) {
+  const arrow = line.placement === 'below' ? '↓ ' : line.placement === 'above' ? '↑ ' : ''
+  const name = line.label.endsWith(line.text) ? line.label.slice(0, -line.text.length).trim() : ''
+  return (
+    <>
+      {name ? <span className="block">{`${arrow}${name}`}</span> : null}
+      {/* Read as one phrase ('↓ Goal 80.0 kg') by anything that reads the text. */}
+      {name ? ' ' : null}
+      <span className="block whitespace-nowrap">{name ? line.text : `${arrow}${line.text}`}</span>
+    </>
   )
 }
 
