@@ -24,7 +24,7 @@ import { ADMIN_ROLES } from './roles'
 import type { Toast } from './toast'
 import { redirectWithToast } from './toast.server'
 import { buildTrends, parseTrendRange, trendWindow, type TrendRange, type TrendsModel } from './trends'
-import { isWeightUnit, type WeightUnit } from './units'
+import { isWeightUnit, waterUnitFor, type WeightUnit } from './units'
 import { checked } from './provider-result.server'
 import { readForm } from './form-data.server'
 
@@ -287,6 +287,8 @@ function trendsFactsFor(detail: PatientDetail, unit: WeightUnit) {
     goalKg: detail.measures.goal_kg,
     surgeryDate: isIsoDate(detail.surgery.surgery_date) ? detail.surgery.surgery_date : null,
     weightUnit: unit,
+    // Water in the patient's own unit (fl oz when they weigh in lbs), whatever the admin's weight switch.
+    waterUnit: waterUnitFor(detail.weight_unit),
     // The record carries only the protein target; water and sleep lines are the product defaults.
     targets: { ...DEFAULT_TARGETS, proteinG: detail.adherence.protein_target_g },
     reader: 'clinician' as const,

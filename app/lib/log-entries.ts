@@ -4,7 +4,7 @@
 // that the dashboard can use it; the entry forms' schemas are in log-entry-forms.ts.
 import { addDays, format, isValid, parseISO, startOfISOWeek } from 'date-fns'
 import { isoToUsDate } from './dates'
-import { roundForDisplay, weightFromKg, type WeightUnit } from './units'
+import { formatWater, roundForDisplay, waterUnitFor, weightFromKg, type WeightUnit } from './units'
 
 // ---- Kinds, choices and limits (the provider's, docs/provider-api.md) -----------------------
 
@@ -358,6 +358,11 @@ export function formatMl(ml: number): string {
   return `${grouped.format(Math.round(ml))} ml`
 }
 
+/** Water as the patient reads it: fl oz when they weigh in lbs, else ml (units.ts waterUnitFor). */
+export function formatWaterFor(ml: number, weightUnit: WeightUnit): string {
+  return formatWater(ml, waterUnitFor(weightUnit))
+}
+
 export function formatGrams(grams: number): string {
   return `${grouped.format(roundForDisplay(grams))} g`
 }
@@ -413,7 +418,7 @@ function describeValues(entry: LogEntry, unit: WeightUnit): { title: string; val
           .join(' · '),
       }
     case 'water':
-      return { title: 'Water', value: formatMl(entry.ml), detail: '' }
+      return { title: 'Water', value: formatWaterFor(entry.ml, unit), detail: '' }
     case 'vitamins':
       return {
         title: 'Vitamins',

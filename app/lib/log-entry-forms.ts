@@ -14,7 +14,19 @@ import {
   type MealType,
   type Vitamin,
 } from './log-entries'
-import { isWeightUnit, LBS_PER_KG, weightFromKg, weightToKg, type WeightUnit } from './units'
+import {
+  isWaterUnit,
+  isWeightUnit,
+  LBS_PER_KG,
+  ML_PER_FL_OZ,
+  waterFromMl,
+  waterToMl,
+  waterUnitFor,
+  weightFromKg,
+  weightToKg,
+  type WaterUnit,
+  type WeightUnit,
+} from './units'
 
 export const M = {
   dateRequired: 'Date is required',
@@ -36,6 +48,7 @@ export const M = {
   caloriesRange: 'Calories must be between 0 and 10000 kcal',
   waterRequired: 'Water is required',
   waterRange: 'Water must be between 0 and 10000 ml',
+  waterRangeFlOz: `Water must be between 0 and ${Math.floor(LIMITS.waterMl.max / ML_PER_FL_OZ)} fl oz`,
   notList: 'Choose from the list',
   tooLong: (label: string) => `${label} must be at most ${LIMITS.text} characters`,
   notNumber: (label: string) => `${label} must be a number`,
@@ -65,7 +78,8 @@ function entryFormShapes() {
       calories: text,
       description: text,
     }),
-    water: z.object({ date: text, ml: text }),
+    // `ml` carries the amount in `water_unit` (fl oz for a patient who weighs in lbs).
+    water: z.object({ date: text, ml: text, water_unit: text }),
     vitamins: z.object({ date: text, taken: list }),
   }
 }
@@ -77,7 +91,7 @@ export const ENTRY_FORM_FIELDS: Record<EntryKind, readonly string[]> = {
   weight: ['date', 'weight', 'weight_unit', 'note'],
   sleep: ['date', 'hours', 'quality', 'bed_time', 'wake_time'],
   meal: ['date', 'time', 'meal_type', 'protein_g', 'calories', 'description'],
-  water: ['date', 'ml'],
+  water: ['date', 'ml', 'water_unit'],
   vitamins: ['date', 'taken'],
 }
 
@@ -241,14 +255,16 @@ function waterSchema(today: string) {
   return entryFormShapes().water.transform((v, ctx): EntryPayloads['water'] => {
     const c = collector(ctx, today)
     const date = c.date(v.date, { required: M.dateRequired, future: M.dateFuture })
-    const ml = c.number(v.ml, 'ml', {
+    const unit: WaterUnit = isWaterUnit(v.water_unit) ? v.water_unit : 'ml'
+    const amount = c.number(v.ml, 'ml', {
       label: 'Water',
       required: M.waterRequired,
-      ...LIMITS.waterMl,
-      range: M.waterRange,
+      ...(unit === 'fl oz'
+        ? { min: 0, max: Math.floor(LIMITS.waterMl.max / ML_PER_FL_OZ), range: M.waterRangeFlOz }
+        : { ...LIMITS.waterMl, range: M.waterRange }),
     })
     if (c.failed()) return z.NEVER
-    return { date, ml: ml! }
+    return { date, ml: waterToMl(amount!, unit) }
   })
 }
 
@@ -298,14 +314,20 @@ export function newEntryDefaults(
     case 'meal':
       return { date: us, time, meal_type: '', protein_g: '', calories: '', description: '' }
     case 'water':
-      return { date: us, ml: '' }
+      return { date: us, ml: '', water_unit: waterUnitFor(weightUnit) }
     case 'vitamins':
       return { date: us, taken: [] }
   }
 }
 
-/** An entry as its edit form shows it: weights in the unit they were typed in, 1 decimal. */
-export function entryFormDefaults(entry: LogEntry): Record<string, string | string[]> {
+/**
+ * An entry as its edit form shows it: weights in the unit they were typed in, 1 decimal; water in
+ * the patient's unit (fl oz when they weigh in lbs).
+ */
+export function entryFormDefaults(
+  entry: LogEntry,
+  weightUnit: WeightUnit = 'kg',
+): Record<string, string | string[]> {
   const date = isoToUsDate(entry.date)
   switch (entry.kind) {
     case 'weight': {
@@ -334,8 +356,10 @@ export function entryFormDefaults(entry: LogEntry): Record<string, string | stri
         calories: numberText(entry.calories),
         description: entry.description,
       }
-    case 'water':
-      return { date, ml: numberText(entry.ml) }
+    case 'water': {
+      const unit = waterUnitFor(weightUnit)
+      return { date, ml: numberText(waterFromMl(entry.ml, unit)), water_unit: unit }
+    }
     case 'vitamins':
       return { date, taken: [...entry.taken] }
   }

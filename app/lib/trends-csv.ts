@@ -1,8 +1,9 @@
 // The "Download CSV" of /customer/health-trends: the patient's own entries in the selected range,
-// one row an entry, metric units named in the header (weights also in lbs). Pure.
+// one row an entry, metric units named in the header (weights also in lbs, water also in US fl oz).
+// Pure.
 import { ENTRY_KINDS, type EntriesByKind, type LogEntry } from './log-entries'
 import { entrySource } from './trends'
-import { roundTo, LBS_PER_KG } from './units'
+import { LBS_PER_KG, mlToFlOz, roundTo } from './units'
 
 export const CSV_COLUMNS = [
   'date',
@@ -18,6 +19,7 @@ export const CSV_COLUMNS = [
   'protein_g',
   'calories_kcal',
   'water_ml',
+  'water_fl_oz',
   'vitamins_taken',
   'source',
   'note',
@@ -64,7 +66,7 @@ function row(entry: LogEntry): Partial<Record<Column, string | number | null>> {
         note: entry.description,
       }
     case 'water':
-      return { ...base, water_ml: entry.ml }
+      return { ...base, water_ml: entry.ml, water_fl_oz: roundTo(mlToFlOz(entry.ml), 1) }
     case 'vitamins':
       return { ...base, vitamins_taken: entry.taken.join('; ') }
   }

@@ -39,62 +39,61 @@ import {
   type LogEntry,
 } from './log-entries'
 import type { CustomerProfile } from './provider-types'
-import { isWeightUnit, LBS_PER_KG, roundForDisplay, weightFromKg, type WeightUnit } from './units'
+import {
+  DAILY_UP_TO_DAYS,
+  MAX_TREND_DAYS,
+  rangePhrase,
+  TREND_RANGE_LABELS,
+  trendWindow,
+  WEEKLY_UP_TO_DAYS,
+  type TrendRange,
+} from './trends-range'
+import {
+  anchorFor,
+  bucketCentre,
+  fitAxis,
+  labelWidth,
+  FULL_PLOT_PX,
+  MARKER_PAD_PX,
+  markerLanes,
+  NARROWEST_PLOT_PX,
+  placeOnAxis,
+  spacedTicks,
+  WIDE_PLOT_PX,
+  worthIncluding,
+  type Axis,
+  type XTick,
+} from './trends-axis'
+import {
+  isWeightUnit,
+  LBS_PER_KG,
+  mlToFlOz,
+  roundForDisplay,
+  waterUnitFor,
+  weightFromKg,
+  type WaterUnit,
+  type WeightUnit,
+} from './units'
 
-// ---- Ranges ---------------------------------------------------------------------------------
+export { lineSegments, niceTicks } from './trends-axis'
 
-export const TRENDS_PATH = '/customer/health-trends'
-export const TRENDS_CSV_PATH = '/customer/health-trends.csv'
+// ---- Ranges (trends-range.ts; re-exported for the server modules and tests) -----------------
 
-export const TREND_RANGES = ['7d', '30d', '90d', '1y', 'all'] as const
-export type TrendRange = (typeof TREND_RANGES)[number]
-export const DEFAULT_TREND_RANGE: TrendRange = '30d'
-
-export const TREND_RANGE_LABELS: Record<TrendRange, string> = {
-  '7d': '7 days',
-  '30d': '30 days',
-  '90d': '90 days',
-  '1y': '1 year',
-  all: 'All',
-}
-
-const RANGE_DAYS: Record<Exclude<TrendRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 }
-
-/** "All" reaches back at most this far (the provider's cap on one call, docs/provider-api.md). */
-export const MAX_TREND_DAYS = 3660
-/** Longer ranges are drawn per week, so a chart never holds more than ~130 points. */
-export const DAILY_UP_TO_DAYS = 120
-/** …and per month beyond three years. */
-export const WEEKLY_UP_TO_DAYS = 3 * 366
-
-/** `?range=` as given; anything unknown is the default, without an error. */
-export function parseTrendRange(value: string | null | undefined): TrendRange {
-  return (TREND_RANGES as readonly string[]).includes(value ?? '')
-    ? (value as TrendRange)
-    : DEFAULT_TREND_RANGE
-}
-
-/**
- * The dates to ask the provider for: the range's days ending today (both ends included). "All"
- * has no `from`: the provider starts at the patient's first entry.
- */
-export function trendWindow(range: TrendRange, today: string): { from: string | null; to: string } {
-  if (range === 'all') return { from: null, to: today }
-  return { from: addDaysIso(today, -(RANGE_DAYS[range] - 1)), to: today }
-}
-
-/** The page's URL for a range (the default range keeps the bare URL). */
-export function trendsHref(baseHref: string, range: TrendRange): string {
-  if (range === DEFAULT_TREND_RANGE) return baseHref
-  return `${baseHref}${baseHref.includes('?') ? '&' : '?'}range=${range}`
-}
-
-/** 'the last 30 days' / 'the last year' / 'all your entries'. */
-export function rangePhrase(range: TrendRange): string {
-  if (range === 'all') return 'all entries'
-  if (range === '1y') return 'the last year'
-  return `the last ${TREND_RANGE_LABELS[range]}`
-}
+export {
+  DAILY_UP_TO_DAYS,
+  DEFAULT_TREND_RANGE,
+  MAX_TREND_DAYS,
+  parseTrendRange,
+  rangePhrase,
+  TREND_RANGE_LABELS,
+  TREND_RANGES,
+  trendsHref,
+  trendWindow,
+  TRENDS_CSV_PATH,
+  TRENDS_PATH,
+  WEEKLY_UP_TO_DAYS,
+  type TrendRange,
+} from './trends-range'
 
 // ---- The profile's facts --------------------------------------------------------------------
 
@@ -106,6 +105,8 @@ export type TrendsFacts = {
   goalKg: number | null
   surgeryDate: string | null
   weightUnit: WeightUnit
+  /** Water in ml, or fl oz for a patient who chose lbs (units.ts waterUnitFor); ml when absent. */
+  waterUnit?: WaterUnit
   targets: DailyTargets
   /** Whose weight the words speak of: the patient's own page says "your"; a clinician's does not. */
   reader?: 'patient' | 'clinician'
@@ -135,6 +136,7 @@ export function trendsFacts(
     goalKg: positive(bariatric?.goal_weight),
     surgeryDate: isIsoDate(bariatric?.surgery_date) ? bariatric.surgery_date : null,
     weightUnit: unit,
+    waterUnit: waterUnitFor(unit, personal?.height_unit),
     targets: dailyTargets(profile?.preferences),
   }
 }
@@ -202,24 +204,6 @@ export function movingAverage(days: DailyValue[], window = 7): DailyValue[] {
     result.push({ date: days[end].date, value: total / (end - start + 1), sources: [] })
   }
   return result
-}
-
-/**
- * Runs of points to join with a line: consecutive points at most `maxGap` buckets apart. A longer
- * gap breaks the line (nothing is drawn across it).
- */
-export function lineSegments<P extends { i: number }>(points: P[], maxGap: number): P[][] {
-  const segments: P[][] = []
-  let current: P[] = []
-  for (const point of points) {
-    if (current.length > 0 && point.i - current[current.length - 1].i > maxGap) {
-      segments.push(current)
-      current = []
-    }
-    current.push(point)
-  }
-  if (current.length > 0) segments.push(current)
-  return segments
 }
 
 // ---- Buckets --------------------------------------------------------------------------------
@@ -293,20 +277,54 @@ export function bucketValues(days: DailyValue[], starts: string[], bucket: Trend
 
 // ---- The model the charts draw --------------------------------------------------------------
 
-export type TrendPoint = { i: number; value: number; text: string }
+export type TrendPoint = {
+  i: number
+  value: number
+  text: string
+  /** A band's lowest and highest day around `value` (its mean). */
+  low?: number
+  high?: number
+  /** The tooltip's heading when it is not the bucket's label (a week drawn on a daily axis). */
+  title?: string
+}
 export type TrendSeries = {
   key: string
   name: string
-  /** 'line': a line through points; 'bars': one bar a bucket. */
-  shape: 'line' | 'bars'
+  /**
+   * 'line': a line through points; 'bars': one bar a bucket; 'band': weekly (or monthly) means as
+   * a line inside a shaded band from each period's lowest to highest day, for long ranges.
+   */
+  shape: 'line' | 'bars' | 'band'
+  /** A band's own legend entry ('Lowest to highest night'). */
+  bandName?: string
   /** How it is told apart without colour: a thin line with dots, a thick line, or bars. */
   emphasis: 'primary' | 'secondary'
   /** Buckets a line may jump; a longer gap breaks it. */
   maxGap: number
   points: TrendPoint[]
 }
-export type ReferenceLine = { name: string; value: number; text: string }
-export type ChartMarker = { i: number; label: string }
+export type ReferenceLine = {
+  name: string
+  value: number
+  text: string
+  /** Printed beside the plot, level with the line ('7 h', 'Goal 80.0 kg'). */
+  label: string
+  /** 'in': drawn across the plot; otherwise named at the plot's top or bottom edge only. */
+  placement: 'in' | 'above' | 'below'
+}
+export type ChartMarker = {
+  i: number
+  /** 'Surgery (Aug 1)', '3-month follow-up (Nov 1)': tooltips, tables. */
+  label: string
+  /** 'Surgery', '3 mo': the label above the plot. */
+  short: string
+  /** Its row above the plot (0 = the top row) on a phone; null when no row has room there. */
+  lane: number | null
+  anchor: XTick['anchor']
+  /** The same from the `sm` breakpoint up. */
+  laneWide: number | null
+  anchorWide: XTick['anchor']
+}
 export type TrendTable = {
   caption: string
   columns: string[]
@@ -323,7 +341,7 @@ export type TrendChart = {
   series: TrendSeries[]
   references: ReferenceLine[]
   markers: ChartMarker[]
-  y: { min: number; max: number; ticks: { value: number; text: string }[] }
+  y: Axis
   table: TrendTable
 }
 export type TrendsModel = {
@@ -334,7 +352,9 @@ export type TrendsModel = {
   bucket: TrendBucket
   /** Per bucket: its label ('Nov 3', 'Week of Nov 3', 'Nov 2026'). */
   labels: string[]
-  xTicks: { i: number; text: string }[]
+  /** The x axis's labels on a phone, and from the `sm` breakpoint up. */
+  xTicks: XTick[]
+  xTicksWide: XTick[]
   /** Nothing of any kind logged in the range. */
   empty: boolean
   /** Nothing logged ever (when known): the page invites a first entry. */
@@ -361,6 +381,7 @@ const percentText = (value: number) => `${oneDecimal(value)}%`
 const hoursText = (hours: number) => `${grouped.format(roundForDisplay(hours))} h`
 const gramsText = (grams: number) => `${grouped.format(Math.round(grams))} g`
 const mlText = (ml: number) => `${grouped.format(Math.round(ml))} ml`
+const flOzText = (floz: number) => `${grouped.format(Math.round(floz))} fl oz`
 
 const capitalised = (word: string) => `${word[0].toUpperCase()}${word.slice(1)}`
 const shortDate = (iso: string) => format(parseISO(iso), 'MMM d')
@@ -372,56 +393,79 @@ function bucketLabel(start: string, bucket: TrendBucket): string {
   return format(parseISO(start), 'EEE, MMM d, yyyy')
 }
 
-function tickLabel(start: string, bucket: TrendBucket, spansYears: boolean): string {
-  if (bucket === 'month' || (bucket === 'week' && spansYears)) return format(parseISO(start), 'MMM yyyy')
-  return shortDate(start)
+/**
+ * The x axis's labels, each under its own bucket, for a phone-wide plot and (`wide`) for a plot from
+ * the `sm` breakpoint up: a week or less labels every day (weekday over date); up to 45 days labels
+ * Mondays; longer ranges the start of every month (or every 2, 3, 6 or 12 months, calendar-aligned,
+ * whichever is the first to fit), with the year on the first label and on January; past three
+ * years, Januaries. trends-axis.ts estimates the widths.
+ */
+export function xTicksFor(starts: string[], bucket: TrendBucket, wide = false): XTick[] {
+  const n = starts.length
+  const plotPx = wide ? WIDE_PLOT_PX : NARROWEST_PLOT_PX
+  if (bucket === 'day' && n <= 7)
+    return starts.map((start, i) => {
+      const date = parseISO(start)
+      return {
+        i,
+        text: format(date, 'EEE'),
+        sub: format(date, wide ? 'M/d' : 'd'),
+        anchor: 'middle' as const,
+      }
+    })
+  // Candidates as (bucket, ordinal): the ordinal picks every k-th one, aligned to the calendar.
+  const candidates: { i: number; ordinal: number; start: string }[] = []
+  starts.forEach((start, i) => {
+    const previous = starts[i - 1]
+    if (bucket === 'day' && n <= 45) {
+      if (parseISO(start).getDay() === 1)
+        candidates.push({ i, ordinal: Math.floor(dayNumber(start) / 7), start })
+    } else if (bucket === 'day') {
+      if (start.endsWith('-01')) candidates.push({ i, ordinal: monthOrdinal(start), start })
+    } else if (i > 0 && previous.slice(0, 7) !== start.slice(0, 7)) {
+      if (bucket === 'week' || start.slice(5, 7) === '01')
+        candidates.push({
+          i,
+          ordinal: bucket === 'month' ? Number(start.slice(0, 4)) : monthOrdinal(start),
+          start,
+        })
+    }
+  })
+  const steps =
+    bucket === 'day' && n <= 45 ? [1, 2, 4] : bucket === 'month' ? [1, 2, 5, 10] : [1, 2, 3, 6, 12]
+  let best: XTick[] = []
+  for (const step of steps) {
+    const subset = candidates.filter((c) => c.ordinal % step === 0)
+    const texts = subset.map((c, k) => {
+      if (bucket === 'day') return { i: c.i, text: shortDate(c.start) }
+      if (bucket === 'month') return { i: c.i, text: c.start.slice(0, 4) }
+      const withYear = k === 0 || c.start.slice(5, 7) === '01'
+      return { i: c.i, text: format(parseISO(c.start), withYear ? 'MMM yyyy' : 'MMM') }
+    })
+    let kept = spacedTicks(texts, n, plotPx)
+    // The first label carries the year, even when the one that had it could not be kept.
+    if (bucket === 'week' && kept.length > 0 && !/\d{4}/.test(kept[0].text)) {
+      const dated = kept.map((tick, k) =>
+        k === 0 ? { i: tick.i, text: `${tick.text} ${starts[tick.i].slice(0, 4)}` } : tick,
+      )
+      const again = spacedTicks(dated, n, plotPx)
+      if (again.length === kept.length) kept = again
+    }
+    if (kept.length > best.length || best.length === 0) best = kept
+    // Good enough when only a label at an edge had to go (never one in the middle: uneven gaps).
+    const keptAt = new Set(kept.map((t) => t.i))
+    const dropped = subset.filter((c) => !keptAt.has(c.i))
+    const edges = new Set([subset[0]?.i, subset[subset.length - 1]?.i])
+    if (kept.length > 0 && dropped.length <= 1 && dropped.every((c) => edges.has(c.i))) return kept
+  }
+  return best.length > 0 ? best : spacedTicks([{ i: 0, text: shortDate(starts[0]) }], n, plotPx)
 }
+
+const monthOrdinal = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1
 
 /** 'in 30 days', 'in 1 day', 'on one day'. */
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${grouped.format(count)} ${count === 1 ? one : many}`
-
-// ---- Axis maths -----------------------------------------------------------------------------
-
-/** Round ticks covering [min, max]: about `count` of them, at 1, 2 or 5 × 10ⁿ. */
-export function niceTicks(min: number, max: number, count = 4): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return [0, 1]
-  if (max - min < 1e-9) {
-    min -= 1
-    max += 1
-  }
-  const rough = (max - min) / count
-  const power = 10 ** Math.floor(Math.log10(rough))
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power
-  const ticks: number[] = []
-  for (let value = Math.floor(min / step) * step; ticks.length < 50; value += step) {
-    ticks.push(Math.round(value * 1e6) / 1e6)
-    if (value >= max - 1e-9) break
-  }
-  return ticks
-}
-
-function axis(
-  values: number[],
-  options: { zero?: boolean; text: (value: number) => string },
-): TrendChart['y'] {
-  const finite = values.filter(Number.isFinite)
-  let min = finite.length ? Math.min(...finite) : 0
-  let max = finite.length ? Math.max(...finite) : 1
-  if (options.zero) min = Math.min(0, min)
-  else {
-    // Some room above and below, so a line never sits on the frame.
-    const pad = Math.max((max - min) * 0.08, 0.5)
-    min -= pad
-    max += pad
-  }
-  const ticks = niceTicks(min, max)
-  return {
-    min: Math.min(ticks[0], min),
-    max: Math.max(ticks[ticks.length - 1], max),
-    ticks: ticks.map((value) => ({ value, text: options.text(value) })),
-  }
-}
 
 // ---- Building -------------------------------------------------------------------------------
 
@@ -485,13 +529,9 @@ export function buildTrends(input: TrendsInput): TrendsModel {
     vitamins: inFrame(entries.vitamins, frame),
   }
   const empty = Object.values(inRange).every((list) => list.length === 0)
-  const spansYears = frame.from.slice(0, 4) !== frame.to.slice(0, 4)
   const labels = frame.starts.map((start) => bucketLabel(start, frame.bucket))
-  const tickCount = Math.min(4, frame.starts.length)
-  const xTicks = Array.from({ length: tickCount }, (_, k) => {
-    const i = tickCount === 1 ? 0 : Math.round((k * (frame.starts.length - 1)) / (tickCount - 1))
-    return { i, text: tickLabel(frame.starts[i], frame.bucket, spansYears) }
-  })
+  const xTicks = xTicksFor(frame.starts, frame.bucket)
+  const xTicksWide = xTicksFor(frame.starts, frame.bucket, true)
   const phrase = rangePhrase(input.range)
   const weights = dailyValues(inRange.weight, (entry) => entry.weight, 'last')
 
@@ -503,6 +543,7 @@ export function buildTrends(input: TrendsInput): TrendsModel {
     bucket: frame.bucket,
     labels,
     xTicks,
+    xTicksWide,
     empty,
     neverLogged: empty && input.firstEntryDate === null,
     charts: [
@@ -591,9 +632,24 @@ function weightChart(
           points,
         },
       ]
+  // The axis fits the weights; the goal stretches it only when near (trends-axis.ts worthIncluding),
+  // else it is named at the plot's edge, so a 3 lb month does not look flat.
+  const drawn = [...points, ...averagePoints].map((p) => p.value)
+  const goal = facts.goalKg === null ? null : inUnit(facts.goalKg)
+  const y = fitAxis(goal !== null && worthIncluding(goal, drawn) ? [...drawn, goal] : drawn, {
+    text: (value) => grouped.format(value),
+  })
   const references: ReferenceLine[] =
-    facts.goalKg !== null
-      ? [{ name: 'Goal', value: inUnit(facts.goalKg), text: weightText(facts.goalKg, unit) }]
+    facts.goalKg !== null && goal !== null
+      ? [
+          {
+            name: 'Goal',
+            value: goal,
+            text: weightText(facts.goalKg, unit),
+            label: `Goal ${weightText(facts.goalKg, unit)}`,
+            placement: placeOnAxis(goal, y),
+          },
+        ]
       : []
   const hasSources = buckets.some((b) => b.sources.length > 0)
   const columns = daily
@@ -607,9 +663,7 @@ function weightChart(
     series,
     references,
     markers: [],
-    y: axis([...points.map((p) => p.value), ...references.map((r) => r.value)], {
-      text: (value) => grouped.format(value),
-    }),
+    y,
     table: {
       caption: `Weight in ${phrase}, in ${unit}`,
       columns: hasSources ? [...columns, 'Source'] : columns,
@@ -645,6 +699,27 @@ export function milestonesIn(
   return found
 }
 
+/** 'Surgery', '2-week follow-up' → '2 wk', '3-month follow-up' → '3 mo', '2-year follow-up' → '2 yr'. */
+export function shortMilestone(label: string): string {
+  const match = /^(\d+)-(week|month|year) follow-up$/.exec(label)
+  if (!match) return label
+  return `${match[1]} ${{ week: 'wk', month: 'mo', year: 'yr' }[match[2] as 'week' | 'month' | 'year']}`
+}
+
+/** Markers inside the frame, each with the row its short label takes above the plot. */
+function chartMarkers(found: { i: number; label: string; short: string }[], buckets: number): ChartMarker[] {
+  const inside = found.filter((m) => m.i >= 0)
+  const lanes = markerLanes(inside, buckets, FULL_PLOT_PX)
+  const lanesWide = markerLanes(inside, buckets, WIDE_PLOT_PX)
+  return inside.map((m, k) => ({
+    ...m,
+    lane: lanes[k],
+    anchor: anchorFor(bucketCentre(m.i, buckets), labelWidth(m.short, MARKER_PAD_PX, FULL_PLOT_PX)),
+    laneWide: lanesWide[k],
+    anchorWide: anchorFor(bucketCentre(m.i, buckets), labelWidth(m.short, MARKER_PAD_PX, WIDE_PLOT_PX)),
+  }))
+}
+
 function lossChart(
   weights: DailyValue[],
   facts: TrendsFacts,
@@ -664,10 +739,14 @@ function lossChart(
   const twl = toPoints(twlDays, frame, percentText)
   const ewl = toPoints(ewlDays, frame, percentText)
   const maxGap = frame.bucket === 'day' ? WEIGHT_MAX_GAP_DAYS : 2
-  const markers = milestonesIn(facts.surgeryDate, frame.from, frame.to).map((m) => ({
-    i: frame.index.get(bucketStart(m.date, frame.bucket)) ?? -1,
-    label: `${m.label} (${shortDate(m.date)})`,
-  }))
+  const markers = chartMarkers(
+    milestonesIn(facts.surgeryDate, frame.from, frame.to).map((m) => ({
+      i: frame.index.get(bucketStart(m.date, frame.bucket)) ?? -1,
+      label: `${m.label} (${shortDate(m.date)})`,
+      short: shortMilestone(m.label),
+    })),
+    frame.starts.length,
+  )
   let summary: string
   if (baseline === null)
     summary =
@@ -716,8 +795,8 @@ function lossChart(
       },
     ],
     references: [],
-    markers: markers.filter((m) => m.i >= 0),
-    y: axis([...twl.points, ...ewl.points].map((p) => p.value).concat(0), {
+    markers,
+    y: fitAxis([...twl.points, ...ewl.points].map((p) => p.value).concat(0), {
       text: (value) => `${grouped.format(value)}%`,
     }),
     table: {
@@ -742,9 +821,11 @@ type BarSpec = {
   name: string
   /** 'night' or 'day' */
   dayWord: string
-  /** 'h', 'g', 'ml' */
+  /** 'h', 'g', 'ml', 'fl oz' */
   unit: string
+  /** Values in `unit`: '7.5 h'; a table cell without the unit: '7.5'. */
   text: (value: number) => string
+  cell?: (value: number) => string
   target: number
   targetName: string
   noun: string
@@ -762,6 +843,60 @@ export function barSummary(
   return `${spec.text(mean)} a ${spec.dayWord} on average; ${spec.text(spec.target)} or more on ${met} of ${plural(days.length, spec.dayWord)} logged.`
 }
 
+/** Up to this many buckets a bar a day (or week); beyond, weekly means in a band (see below). */
+export const BARS_UP_TO = 31
+
+const UNIT_WORDS: Record<string, string> = {
+  h: 'hours',
+  g: 'grams',
+  ml: 'millilitres',
+  'fl oz': 'fluid ounces',
+}
+
+/**
+ * Long ranges (more than BARS_UP_TO buckets: 90 days, a year, all) as one point a week (a month
+ * past three years): the mean of its logged days, with its lowest and highest day. On a daily axis
+ * (90 days) a week sits at the mean position of its logged days and is titled 'Week of …'.
+ */
+function bandPoints(
+  daysIn: Map<number, DailyValue[]>,
+  frame: Frame,
+  spec: Pick<BarSpec, 'text'> & { cell: (value: number) => string },
+): TrendPoint[] {
+  // On a daily axis, bucket i falls in week floor((i + offset) / 7), offset being frame.from's
+  // Monday-based weekday (day 0, 1970-01-01, was a Thursday); no date parsing per day.
+  const daily = frame.bucket === 'day'
+  const first = dayNumber(frame.from)
+  const offset = daily ? (((first + 3) % 7) + 7) % 7 : 0
+  const groups = new Map<number, { index: number[]; values: number[] }>()
+  for (const [i, list] of daysIn) {
+    if (i < 0) continue
+    const key = daily ? Math.floor((i + offset) / 7) : i
+    const group = groups.get(key) ?? { index: [], values: [] }
+    for (const day of list) {
+      group.index.push(i)
+      group.values.push(day.value)
+    }
+    groups.set(key, group)
+  }
+  return [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([key, group]) => {
+      const value = group.values.reduce((total, v) => total + v, 0) / group.values.length
+      const low = Math.min(...group.values)
+      const high = Math.max(...group.values)
+      const i = Math.round(group.index.reduce((total, k) => total + k, 0) / group.index.length)
+      return {
+        i,
+        value,
+        low,
+        high,
+        text: `${spec.text(value)} (${spec.cell(low)}–${spec.text(high)})`,
+        ...(daily ? { title: `Week of ${longDate(isoOfDay(first - offset + key * 7))}` } : {}),
+      }
+    })
+}
+
 function barChart(
   days: DailyValue[],
   spec: BarSpec,
@@ -771,9 +906,11 @@ function barChart(
   countColumn?: { name: string; count: (date: string) => number },
 ): TrendChart {
   const { points, buckets } = toPoints(days, frame, spec.text)
+  const cell = spec.cell ?? ((value: number) => grouped.format(roundForDisplay(value)))
   const daily = frame.bucket === 'day'
+  const long = frame.starts.length > BARS_UP_TO
   const hasSources = buckets.some((b) => b.sources.length > 0)
-  const period = frame.bucket === 'week' ? 'weekly' : 'monthly'
+  const period = frame.bucket === 'month' ? 'monthly' : 'weekly'
   const daysIn = new Map<number, DailyValue[]>()
   for (const day of days) {
     const i = daily
@@ -783,6 +920,7 @@ function barChart(
     if (list) list.push(day)
     else daysIn.set(i, [day])
   }
+  const bands = long ? bandPoints(daysIn, frame, { text: spec.text, cell }) : null
   const columns = daily
     ? [
         spec.id === 'sleep' ? 'Night of' : 'Date',
@@ -793,39 +931,55 @@ function barChart(
     : [
         capitalised(frame.bucket),
         `Average a ${spec.dayWord} (${spec.unit})`,
+        `Lowest–highest (${spec.unit})`,
         `${capitalised(spec.dayWord)}s at ${spec.targetName.toLowerCase()}`,
       ]
-  return {
-    id: spec.id,
-    title: spec.title,
-    summary: barSummary(days, spec, phrase),
-    empty: points.length === 0,
-    series: [
-      {
+  const series: TrendSeries = bands
+    ? {
+        key: spec.id,
+        name: `${spec.name}, ${period} average`,
+        bandName: `Lowest to highest ${spec.dayWord}`,
+        shape: 'band',
+        emphasis: 'primary',
+        // Neighbouring weeks join (on a daily axis they sit about 7 apart); a missing week breaks.
+        maxGap: daily ? 10 : 1,
+        points: bands,
+      }
+    : {
         key: spec.id,
         name: daily ? spec.name : `${spec.name}, ${period} average`,
         shape: 'bars',
         emphasis: 'primary',
         maxGap: 0,
         points,
-      },
+      }
+  const targetText = spec.text(spec.target)
+  return {
+    id: spec.id,
+    title: spec.title,
+    summary: barSummary(days, spec, phrase),
+    empty: points.length === 0,
+    series: [series],
+    references: [
+      { name: spec.targetName, value: spec.target, text: targetText, label: targetText, placement: 'in' },
     ],
-    references: [{ name: spec.targetName, value: spec.target, text: spec.text(spec.target) }],
     markers: [],
-    y: axis([...points.map((p) => p.value), spec.target * 1.1], {
+    y: fitAxis([...(bands ?? points).map((p) => p.high ?? p.value), spec.target * 1.1], {
       zero: true,
       text: (value) => grouped.format(value),
     }),
     table: {
-      caption: `${spec.title} in ${phrase}, in ${spec.unit === 'h' ? 'hours' : spec.unit === 'g' ? 'grams' : 'millilitres'}`,
+      caption: `${spec.title} in ${phrase}, in ${UNIT_WORDS[spec.unit] ?? spec.unit}`,
       columns: hasSources ? [...columns, 'Source'] : columns,
       rows: buckets.map((b) => {
         const within = daysIn.get(b.i) ?? []
-        const cells = [labels[b.i], grouped.format(roundForDisplay(b.value))]
+        const cells = [labels[b.i], cell(b.value)]
         if (daily) {
           if (countColumn) cells.push(String(countColumn.count(b.date)))
           cells.push(b.value >= spec.target ? 'Yes' : 'No')
         } else {
+          const values = within.map((day) => day.value)
+          cells.push(values.length ? `${cell(Math.min(...values))}–${cell(Math.max(...values))}` : '')
           cells.push(`${within.filter((day) => day.value >= spec.target).length} of ${within.length}`)
         }
         return { key: b.date, cells: hasSources ? [...cells, sourcesText(b.sources)] : cells }
@@ -899,16 +1053,20 @@ function waterChart(
   labels: string[],
   phrase: string,
 ): TrendChart {
+  const unit = facts.waterUnit ?? 'ml'
+  // Drawn and summed in the patient's unit; stored ml stay untouched upstream.
+  const inUnit = (ml: number) => (unit === 'fl oz' ? mlToFlOz(ml) : ml)
   return barChart(
-    days,
+    unit === 'fl oz' ? days.map((day) => ({ ...day, value: inUnit(day.value) })) : days,
     {
       id: 'water',
       title: 'Water',
       name: 'Water',
       dayWord: 'day',
-      unit: 'ml',
-      text: mlText,
-      target: facts.targets.waterMl,
+      unit,
+      text: unit === 'fl oz' ? flOzText : mlText,
+      cell: (value) => grouped.format(Math.round(value)),
+      target: inUnit(facts.targets.waterMl),
       targetName: 'Target',
       noun: 'water',
     },

@@ -71,3 +71,49 @@ export function weightFromKg(kg: number, unit: WeightUnit): number {
 export function numberToInput(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? '' : String(value)
 }
+
+// ---- Water ------------------------------------------------------------------------------------
+// The provider stores water in ml. A patient who weighs in lbs (or, with no weight unit, measures
+// in ft-in) reads and types US fluid ounces; everyone else ml (docs/decisions.md "P16 (charts, water
+// units)").
+
+export const ML_PER_FL_OZ = 29.5735
+export const WATER_UNITS = ['ml', 'fl oz'] as const
+export type WaterUnit = (typeof WATER_UNITS)[number]
+
+export function isWaterUnit(value: unknown): value is WaterUnit {
+  return typeof value === 'string' && (WATER_UNITS as readonly string[]).includes(value)
+}
+
+/** The water unit that goes with the patient's other choices: imperial → fl oz. */
+export function waterUnitFor(weightUnit: unknown, heightUnit?: unknown): WaterUnit {
+  if (weightUnit === 'lbs') return 'fl oz'
+  if (weightUnit === 'kg') return 'ml'
+  return heightUnit === 'ft-in' ? 'fl oz' : 'ml'
+}
+
+/** ml → fl oz, unrounded (for drawing and sums). */
+export const mlToFlOz = (ml: number) => ml / ML_PER_FL_OZ
+
+/** An amount typed in `unit` as the whole ml the provider stores (8 fl oz → 237 ml). */
+export function waterToMl(value: number, unit: WaterUnit): number {
+  return Math.round(unit === 'fl oz' ? value * ML_PER_FL_OZ : value)
+}
+
+/**
+ * Stored ml in `unit`, as shown: whole ml, or fl oz to one decimal below 10 and whole above (a
+ * glass reads 8 fl oz; a day's 64 fl oz need no decimal). Whole fl oz typed in survive the round
+ * trip: 8 fl oz → 237 ml → 8 fl oz.
+ */
+export function waterFromMl(ml: number, unit: WaterUnit): number {
+  if (unit === 'ml') return Math.round(ml)
+  const floz = mlToFlOz(ml)
+  return Math.abs(floz) < 10 ? roundTo(floz, 1) : Math.round(floz)
+}
+
+const groupedWater = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+
+/** '1,900 ml' / '64 fl oz'. */
+export function formatWater(ml: number, unit: WaterUnit): string {
+  return `${groupedWater.format(waterFromMl(ml, unit))} ${unit}`
+}

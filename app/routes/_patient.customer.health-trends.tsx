@@ -8,7 +8,7 @@ import { TrendsCharts } from '~/components/trends/trends-charts'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { pageTitle } from '~/lib/meta'
-import { trendsHref, TRENDS_PATH } from '~/lib/trends'
+import { trendsHref, TRENDS_PATH } from '~/lib/trends-range'
 import { loadTrends } from '~/lib/trends.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Health Trends', matches)

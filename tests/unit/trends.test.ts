@@ -250,7 +250,10 @@ describe('buildTrends', () => {
     expect(daily.points.length).toBeLessThan(30)
     expect(weightChart.table.rows).toHaveLength(daily.points.length)
     expect(weightChart.table.columns).toEqual(['Date', 'Weight (kg)', '7-day average (kg)', 'Source'])
-    expect(weightChart.references).toEqual([{ name: 'Goal', value: 80, text: '80.0 kg' }])
+    // P16: the goal (80 kg) is far below a 30-day history near 100 kg: named at the bottom edge only.
+    expect(weightChart.references).toEqual([
+      { name: 'Goal', value: 80, text: '80.0 kg', label: 'Goal 80.0 kg', placement: 'below' },
+    ])
     expect(weightChart.summary).toMatch(/^Down \d+\.\d kg in \d+ days\.$/)
     expect(loss.markers.map((m) => m.label)).toEqual(['3-month follow-up (Nov 1)'])
     expect(loss.table.columns).toEqual(['Date', '%TWL', '%EWL', 'Follow-up'])
@@ -292,7 +295,12 @@ describe('buildTrends', () => {
     expect(weekly.series).toHaveLength(1)
     expect(weekly.table.columns[0]).toBe('Week')
     expect(weekly.table.rows[1].cells[2]).toMatch(/^[67]$/)
-    expect(model.charts[2].table.columns).toEqual(['Week', 'Average a night (h)', 'Nights at 7-hour line'])
+    expect(model.charts[2].table.columns).toEqual([
+      'Week',
+      'Average a night (h)',
+      'Lowest–highest (h)',
+      'Nights at 7-hour line',
+    ])
   })
 
   it('starts "all" at the first entry and says when nothing was ever logged', () => {
@@ -360,10 +368,10 @@ describe('CSV', () => {
     entries.water = [{ id: 2, kind: 'water', date: '2026-11-20', ml: 500 }]
     const lines = entriesCsv(entries).split('\r\n')
     expect(lines[0]).toBe(
-      'date,kind,time,weight_kg,weight_lbs,sleep_hours,sleep_quality_1_to_5,bed_time,wake_time,meal_type,protein_g,calories_kcal,water_ml,vitamins_taken,source,note',
+      'date,kind,time,weight_kg,weight_lbs,sleep_hours,sleep_quality_1_to_5,bed_time,wake_time,meal_type,protein_g,calories_kcal,water_ml,water_fl_oz,vitamins_taken,source,note',
     )
-    expect(lines[1]).toBe('2026-11-20,water,,,,,,,,,,,500,,manual,')
-    expect(lines[2]).toBe('2026-11-21,weight,,99.79,220,,,,,,,,,,Withings,"after run, ""tired"""')
+    expect(lines[1]).toBe('2026-11-20,water,,,,,,,,,,,500,16.9,,manual,')
+    expect(lines[2]).toBe('2026-11-21,weight,,99.79,220,,,,,,,,,,,Withings,"after run, ""tired"""')
     expect(lines[3]).toBe('')
     expect(csvFilename('2026-10-23', TODAY)).toBe('baricare-entries-2026-10-23-to-2026-11-21.csv')
   })

@@ -19,7 +19,7 @@ import { cn } from '~/lib/cn'
 import { isoToUsDate } from '~/lib/dates'
 import { formatPercent, oneDecimal, type HealthMetrics, type TargetProgress } from '~/lib/health-metrics'
 import { formatWeightIn, LOG_DATA_PATH } from '~/lib/log-entries'
-import type { WeightUnit } from '~/lib/units'
+import { waterFromMl, waterUnitFor, type WeightUnit } from '~/lib/units'
 import { ProgressBar } from './progress-bar'
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
@@ -116,7 +116,7 @@ export function HealthOverview({
       {metrics ? (
         <div className="grid gap-4 lg:grid-cols-3">
           <WeightProgressCard metrics={metrics} unit={unit} />
-          <TodayCard today={metrics.today} />
+          <TodayCard today={metrics.today} unit={unit} />
           <FollowUpCard surgery={metrics.surgery} />
         </div>
       ) : null}
@@ -301,7 +301,22 @@ function TargetRow({
   )
 }
 
-function TodayCard({ today }: { today: HealthMetrics['today'] }) {
+/** Today's water in the patient's unit: fl oz when they weigh in lbs (units.ts waterUnitFor). */
+function waterProgress(
+  progress: TargetProgress,
+  unit: WeightUnit,
+): { progress: TargetProgress; unit: string } {
+  const waterUnit = waterUnitFor(unit)
+  if (waterUnit === 'ml') return { progress, unit: waterUnit }
+  const value = progress.value === null ? null : waterFromMl(progress.value, waterUnit)
+  return {
+    progress: { ...progress, value, target: waterFromMl(progress.target, waterUnit) },
+    unit: waterUnit,
+  }
+}
+
+function TodayCard({ today, unit }: { today: HealthMetrics['today']; unit: WeightUnit }) {
+  const water = waterProgress(today.water, unit)
   return (
     <Card icon={UtensilsCrossed} title="Today" testId="today-targets">
       <TargetRow
@@ -311,7 +326,13 @@ function TodayCard({ today }: { today: HealthMetrics['today'] }) {
         unit="g"
         testId="today-protein"
       />
-      <TargetRow icon={Droplet} label="Water" progress={today.water} unit="ml" testId="today-water" />
+      <TargetRow
+        icon={Droplet}
+        label="Water"
+        progress={water.progress}
+        unit={water.unit}
+        testId="today-water"
+      />
       <TargetRow icon={Moon} label="Sleep last night" progress={today.sleep} unit="h" testId="today-sleep" />
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
         <Link

@@ -126,11 +126,18 @@ export function MealFields({ fields }: { fields: Fields }) {
   )
 }
 
+/** Water in the patient's unit (the hidden `water_unit` the form starts with; the server converts). */
 export function WaterFields({ fields }: { fields: Fields }) {
+  const unit = fields.water_unit?.initialValue === 'fl oz' ? 'fl oz' : 'ml'
   return (
     <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
       <DateField field={fields.date} label="Date" notAfterToday />
-      <AmountField field={fields.ml} label="Water" suffix="ml" whole hint="A glass is about 250 ml." />
+      <input type="hidden" name={fields.water_unit?.name ?? 'water_unit'} value={unit} />
+      {unit === 'fl oz' ? (
+        <AmountField field={fields.ml} label="Water" suffix="fl oz" hint="A glass is about 8 fl oz." />
+      ) : (
+        <AmountField field={fields.ml} label="Water" suffix="ml" whole hint="A glass is about 250 ml." />
+      )}
     </div>
   )
 }

@@ -81,6 +81,7 @@ export function EntryPanel({
       return (
         <EditEntry
           entry={panel.entry}
+          weightUnit={weightUnit}
           answer={answer}
           back={logDataHref({ week: mondayOf(panel.entry.date), day: panel.entry.date })}
         />
@@ -213,7 +214,17 @@ function useFocusOnArrival(id: string) {
   }, [id])
 }
 
-function EditEntry({ entry, answer, back }: { entry: LogEntry; answer: Answer; back: string }) {
+function EditEntry({
+  entry,
+  weightUnit,
+  answer,
+  back,
+}: {
+  entry: LogEntry
+  weightUnit: WeightUnit
+  answer: Answer
+  back: string
+}) {
   const ref = { kind: entry.kind, id: entry.id }
   const formId = editEntryFormId(ref)
   useFocusOnArrival('entry-panel-title')
@@ -227,7 +238,7 @@ function EditEntry({ entry, answer, back }: { entry: LogEntry; answer: Answer; b
         key={formId}
         kind={entry.kind}
         editing={ref}
-        defaults={entryFormDefaults(entry)}
+        defaults={entryFormDefaults(entry, weightUnit)}
         lastResult={answer?.formId === formId ? answer.result : undefined}
         cancelHref={back}
       />

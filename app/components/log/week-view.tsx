@@ -10,7 +10,7 @@ import {
   dayLabels,
   formatGrams,
   formatHours,
-  formatMl,
+  formatWaterFor,
   formatWeightIn,
   logDataHref,
   summariseDay,
@@ -229,7 +229,7 @@ export function WeekGrid({
                 <Metric
                   label="Water"
                   testId="metric-water"
-                  value={summary.waterMl === null ? null : formatMl(summary.waterMl)}
+                  value={summary.waterMl === null ? null : formatWaterFor(summary.waterMl, weightUnit)}
                   met={summary.waterMl !== null && summary.waterMl >= targets.waterMl}
                 />
                 <Metric

@@ -32,3 +32,22 @@ export function linePath(points: { i: number; value: number }[], scale: Scale): 
 export function dotsPath(points: { i: number; value: number }[], scale: Scale): string {
   return points.map((p) => `M${r(scale.x(p.i))} ${r(scale.y(p.value))}h0`).join(' ')
 }
+
+/**
+ * A closed shape along the points' highs and back along their lows (a band from each period's
+ * lowest to highest day); a single point is a vertical stroke from low to high.
+ */
+export function bandPath(
+  points: { i: number; value: number; low?: number; high?: number }[],
+  scale: Scale,
+): string {
+  const at = (p: (typeof points)[number], v: number | undefined) =>
+    `${r(scale.x(p.i))} ${r(scale.y(v ?? p.value))}`
+  if (points.length === 1) return `M${at(points[0], points[0].low)} L${at(points[0], points[0].high)}`
+  const top = points.map((p, k) => `${k === 0 ? 'M' : 'L'}${at(p, p.high)}`).join(' ')
+  const bottom = [...points]
+    .reverse()
+    .map((p) => `L${at(p, p.low)}`)
+    .join(' ')
+  return `${top} ${bottom} Z`
+}

@@ -13,7 +13,12 @@ export function tooltipStops(chart: TrendChart, labels: string[]): TooltipStop[]
     return found
   }
   for (const series of chart.series)
-    for (const point of series.points) stop(point.i).lines.push(`${series.name}: ${point.text}`)
+    for (const point of series.points) {
+      const found = stop(point.i)
+      // A week drawn on a daily axis (90 days) is titled by its week, not by the day it sits on.
+      if (point.title) found.title = point.title
+      found.lines.push(`${series.name}: ${point.text}`)
+    }
   for (const marker of chart.markers) if (byBucket.has(marker.i)) stop(marker.i).lines.push(marker.label)
   return [...byBucket.values()].sort((a, b) => a.i - b.i)
 }

@@ -1,20 +1,24 @@
 import { Link } from '@remix-run/react'
 import { cn } from '~/lib/cn'
-import { TREND_RANGE_LABELS, TREND_RANGES, trendsHref, type TrendRange } from '~/lib/trends'
+import { TREND_RANGE_LABELS, TREND_RANGES, trendsHref, type TrendRange } from '~/lib/trends-range'
 
-/** The ranges as plain links (a range is a URL), the current one marked for everyone. */
+/**
+ * The ranges as plain links (a range is a URL), the current one marked for everyone. One row of
+ * equal segments that fills a phone's width; should a very narrow screen or a large text setting not
+ * fit it, the row scrolls sideways inside its own box instead of wrapping 'All' onto a line alone.
+ */
 export function TrendRangeLinks({ baseHref, current }: { baseHref: string; current: TrendRange }) {
   return (
-    <nav aria-label="Range">
-      <ul className="inline-flex flex-wrap gap-1 rounded-lg border border-border bg-muted p-1">
+    <nav aria-label="Range" className="max-w-full overflow-x-auto" data-testid="trend-ranges">
+      <ul className="flex w-full min-w-max gap-0.5 rounded-lg border border-border bg-muted p-1 sm:inline-flex sm:w-auto">
         {TREND_RANGES.map((range) => (
-          <li key={range}>
+          <li key={range} className="flex-1">
             <Link
               to={trendsHref(baseHref, range)}
               aria-current={range === current ? 'page' : undefined}
               preventScrollReset
               className={cn(
-                'inline-flex h-9 min-w-[3.5rem] items-center justify-center rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                'flex h-9 items-center justify-center whitespace-nowrap rounded-md px-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-3',
                 range === current
                   ? 'bg-card text-foreground shadow-sm ring-1 ring-border'
                   : 'text-muted-foreground hover:bg-card/60 hover:text-foreground',

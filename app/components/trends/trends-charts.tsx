@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react'
 import { LineChart } from 'lucide-react'
 import { buttonVariants } from '~/components/ui/button'
-import { rangePhrase, trendsHref, type TrendsModel } from '~/lib/trends'
+import type { TrendsModel } from '~/lib/trends'
+import { rangePhrase, trendsHref } from '~/lib/trends-range'
 import { TrendChartCard } from './trend-chart'
 
 /**
@@ -47,7 +48,7 @@ export function TrendsCharts({
       </EmptyState>
     )
   }
-  const frame = { labels: model.labels, xTicks: model.xTicks }
+  const frame = { labels: model.labels, xTicks: model.xTicks, xTicksWide: model.xTicksWide }
   const [weight, loss, ...daily] = model.charts
   return (
     <div
