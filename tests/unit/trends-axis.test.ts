@@ -11,7 +11,7 @@ import {
   spacedTicks,
   worthIncluding,
 } from '~/lib/trends-axis'
-import { historyDay } from '../../provider/trends-history'
+import { historyDay } from '../../provider/dev/history'
 
 // P16 item 3: the axis maths behind readable charts.
 
