@@ -785,7 +785,7 @@ function barChart(
   }
   const columns = daily
     ? [
-        spec.id === 'sleep' ? 'Night of' : 'Date',
+        'Date',
         `${spec.name} (${spec.unit})`,
         ...(countColumn ? [countColumn.name] : []),
         `${spec.targetName} reached`,
