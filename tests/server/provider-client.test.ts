@@ -157,7 +157,12 @@ describe('token refresh on 401', () => {
     )
     const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
     const result = await api.call('GET', 'v1/auth/profile/')
-    expect(result).toMatchObject({ ok: false, kind: 'bad-response', message: PROVIDER_BAD_RESPONSE_MESSAGE })
+    expect(result).toMatchObject({
+      ok: false,
+      kind: 'bad-response',
+      message: GENERIC_ERROR,
+      hint: PROVIDER_BAD_RESPONSE_MESSAGE,
+    })
     expect(api.headers.getSetCookie()).toEqual([])
   })
   it.each([429, 503])(
@@ -391,7 +396,8 @@ describe('answers and faults', () => {
       ok: false,
       status: 0,
       kind: 'network',
-      message: PROVIDER_UNREACHABLE_MESSAGE,
+      message: GENERIC_ERROR,
+      hint: PROVIDER_UNREACHABLE_MESSAGE,
     })
   })
 
@@ -400,7 +406,8 @@ describe('answers and faults', () => {
     expect(await customerCall()).toMatchObject({
       ok: false,
       kind: 'network',
-      message: PROVIDER_UNREACHABLE_MESSAGE,
+      message: GENERIC_ERROR,
+      hint: PROVIDER_UNREACHABLE_MESSAGE,
     })
   })
 
@@ -417,7 +424,8 @@ describe('answers and faults', () => {
     expect(await customerCall()).toMatchObject({
       ok: false,
       kind: 'bad-response',
-      message: PROVIDER_BAD_RESPONSE_MESSAGE,
+      message: GENERIC_ERROR,
+      hint: PROVIDER_BAD_RESPONSE_MESSAGE,
     })
   })
 
@@ -426,7 +434,13 @@ describe('answers and faults', () => {
     const started = performance.now()
     const result = await customerCall()
     const elapsed = performance.now() - started
-    expect(result).toMatchObject({ ok: false, status: 0, kind: 'timeout', message: PROVIDER_TIMEOUT_MESSAGE })
+    expect(result).toMatchObject({
+      ok: false,
+      status: 0,
+      kind: 'timeout',
+      message: GENERIC_ERROR,
+      hint: PROVIDER_TIMEOUT_MESSAGE,
+    })
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 20)
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 500)
   })
