@@ -70,7 +70,13 @@ function TimeField({ field, label, hint }: { field: TextFieldMeta; label: string
 export function WeightFields({ fields }: { fields: Fields }) {
   return (
     <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-      <DateField field={fields.date} label="Date" notAfterToday />
+      {/* The date's label row is as tall as the weight's (its kg/lbs switch), so the two boxes line up. */}
+      <DateField
+        field={fields.date}
+        label="Date"
+        notAfterToday
+        className="sm:[&>label]:flex sm:[&>label]:min-h-8 sm:[&>label]:items-center"
+      />
       <WeightField label="Weight" weight={fields.weight} unit={fields.weight_unit} group="weight" />
       <TextField
         field={fields.note}
