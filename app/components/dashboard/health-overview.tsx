@@ -16,7 +16,7 @@ import {
 import type { ReactNode } from 'react'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
-import type { DashboardSummary } from '~/lib/dashboard'
+import { formatWeight, type DashboardSummary } from '~/lib/dashboard'
 import { isoToUsDate } from '~/lib/dates'
 import { formatPercent, oneDecimal, type HealthMetrics, type TargetProgress } from '~/lib/health-metrics'
 import { formatWeightIn, LOG_DATA_PATH } from '~/lib/log-entries'
@@ -171,6 +171,8 @@ function WeightProgressCard({
 }) {
   const { current, baseline, changeKg, goal, goalKg } = metrics
   const { weights } = summary
+  // The profile's weights come already in the patient's unit.
+  const inUnit = (value: number) => formatWeight(value, weights.unit)
   const show = (kg: number) => formatWeightIn(kg, unit)
   const fromWhat = baseline?.source === 'pre-surgery' ? 'your pre-surgery weight' : 'your starting weight'
   return (
@@ -205,20 +207,20 @@ function WeightProgressCard({
         <Row
           label="Pre-surgery"
           testId="weight-pre-surgery"
-          value={weights.preSurgery === null ? 'Not recorded' : show(weights.preSurgery)}
+          value={weights.preSurgery === null ? 'Not recorded' : inUnit(weights.preSurgery)}
           muted={weights.preSurgery === null}
         />
         <Row
           label="Goal"
           testId="weight-goal"
-          value={weights.goal === null ? 'Not recorded' : show(weights.goal)}
+          value={weights.goal === null ? 'Not recorded' : inUnit(weights.goal)}
           muted={weights.goal === null}
         />
         {weights.toGoal !== null ? (
           <Row
             label={weights.toGoal > 0 ? 'To goal' : 'Below goal'}
             testId="weight-to-goal"
-            value={show(Math.abs(weights.toGoal))}
+            value={inUnit(Math.abs(weights.toGoal))}
           />
         ) : null}
         {weights.goal === null ? (
