@@ -533,7 +533,7 @@ describe('demo patients (extension)', () => {
       .content as Record<string, Entry[]> & {
       latest: Record<string, Entry | null>
     }
-    expect(leoLog.sleep).toHaveLength(20) // no night of today yet
+    expect(leoLog.sleep).toHaveLength(21) // last night's too: sleep counts for the date he woke up
     expect(leoLog.vitamins).toHaveLength(21)
     expect(leoLog.latest.weight).toMatchObject({ date: TODAY, weight_unit: 'lbs' })
     expect(leoLog.weight.every((entry) => entry.weight_unit === 'lbs')).toBe(true)
