@@ -44,7 +44,7 @@ export function Toaster({ flash }: { flash: Toast[] }) {
     for (const t of flash) pushToast(t)
   }, [flash])
 
-  useStackStepsAside()
+  useStackStepsAside(toasts.length)
 
   useEffect(() => {
     if (wantRadix) setRadixWanted(true)
@@ -83,29 +83,15 @@ function StaticToasts({ toasts, live = true }: { toasts: Toast[]; live?: boolean
 }
 
 /** The field in focus is never under the toasts: while it would be, they move to the bottom. */
-function useStackStepsAside() {
+function useStackStepsAside(count: number) {
+  useEffect(() => {
+    // A new toast may land over the field that already has focus: check again once it is drawn.
+    const frame = window.requestAnimationFrame(placeToastStack)
+    return () => window.cancelAnimationFrame(frame)
+  }, [count])
   useEffect(() => {
     const root = document.documentElement
-    function place() {
-      const focused = document.activeElement
-      const stack = document.querySelector('[data-toast-stack]')
-      let aside = false
-      if (
-        focused instanceof HTMLElement &&
-        focused !== document.body &&
-        stack &&
-        stack.childElementCount > 0
-      ) {
-        const a = focused.getBoundingClientRect()
-        // Measured where the stack normally sits (at the top), whatever its place right now.
-        root.classList.remove('toasts-aside')
-        const b = stack.getBoundingClientRect()
-        const stackBottom =
-          b.top + [...stack.children].reduce((h, c) => h + c.getBoundingClientRect().height + 8, 0)
-        aside = a.top < stackBottom && a.bottom > b.top && a.left < b.right && a.right > b.left
-      }
-      root.classList.toggle('toasts-aside', aside)
-    }
+    const place = placeToastStack
     document.addEventListener('focusin', place)
     document.addEventListener('focusout', place)
     return () => {
@@ -114,4 +100,27 @@ function useStackStepsAside() {
       root.classList.remove('toasts-aside')
     }
   }, [])
+}
+
+function placeToastStack() {
+  const root = document.documentElement
+  const focused = document.activeElement
+  const stack = document.querySelector('[data-toast-stack]')
+  let aside = false
+  if (focused instanceof HTMLElement && focused !== document.body && stack && stack.childElementCount > 0) {
+    const a = focused.getBoundingClientRect()
+    // Measured where the stack normally sits (at the top), whatever its place right now.
+    root.classList.remove('toasts-aside')
+    const b = stack.getBoundingClientRect()
+    const stackBottom =
+      b.top + [...stack.children].reduce((h, c) => h + c.getBoundingClientRect().height + 8, 0)
+    const covered = a.top < stackBottom && a.bottom > b.top && a.left < b.right && a.right > b.left
+    // First choice: scroll the field down below the stack; only at the very top of the page,
+    // where there is nothing to scroll, the stack itself moves to the bottom.
+    const room = window.scrollY
+    const needed = stackBottom - a.top + 8
+    if (covered && room >= needed) window.scrollBy({ top: -needed, behavior: 'instant' })
+    else aside = covered
+  }
+  root.classList.toggle('toasts-aside', aside)
 }
