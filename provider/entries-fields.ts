@@ -35,7 +35,7 @@ export interface WeightFields {
 }
 
 export interface SleepFields {
-  /** The night of: the date the night began. */
+  /** The date the patient woke up (one rule for the whole product: docs/decisions.md, P16). */
   date: string
   hours: number
   quality: number
@@ -101,7 +101,7 @@ function readWeight(f: FieldReader): WeightFields {
 
 function readSleep(f: FieldReader): SleepFields {
   const fields = {
-    date: entryDate(f, 'Night of'),
+    date: entryDate(f, 'Date'),
     hours: f.number('hours', {
       label: 'Hours of sleep',
       required: 'Hours of sleep is required',

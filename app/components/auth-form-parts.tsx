@@ -4,6 +4,7 @@ import { parseAuthForm } from '~/lib/auth-schemas'
 import { VALIDATION } from '~/lib/messages'
 import { pushToast } from '~/lib/toast-store'
 import type { LastResult } from './auth-ui'
+import { useFormErrorToastLifetime } from '~/lib/use-form-error-toast'
 
 export {
   ExternalLink,
@@ -25,7 +26,7 @@ export {
  * first invalid field.
  */
 export function useAuthForm<Schema extends z.ZodTypeAny>(id: string, schema: Schema, lastResult: LastResult) {
-  return useForm({
+  const answer = useForm({
     id,
     lastResult,
     shouldValidate: 'onBlur',
@@ -34,9 +35,15 @@ export function useAuthForm<Schema extends z.ZodTypeAny>(id: string, schema: Sch
       const submission = parseAuthForm(formData, schema)
       // 'error' only for a real submit; blur/input checks carry an intent and no status.
       if (submission.status === 'error') {
-        pushToast({ title: VALIDATION.formInvalidTitle, description: VALIDATION.formInvalidDescription, type: 'destructive' })
+        pushToast({
+          title: VALIDATION.formInvalidTitle,
+          description: VALIDATION.formInvalidDescription,
+          type: 'destructive',
+        })
       }
       return submission
     },
   })
+  useFormErrorToastLifetime(answer[0])
+  return answer
 }

@@ -14,6 +14,7 @@ import type * as AuthSchemaModule from '~/lib/auth-schemas'
 import { VALIDATION } from '~/lib/messages'
 import { pushToast } from '~/lib/toast-store'
 import type { LastResult } from './auth-ui'
+import { useFormErrorToastLifetime } from '~/lib/use-form-error-toast'
 
 export type AuthSchemas = typeof AuthSchemaModule
 
@@ -96,6 +97,7 @@ export function useLazyAuthForm<Schema extends z.ZodTypeAny>(
           }
         : undefined,
   })
+  useFormErrorToastLifetime(form)
   return { form, fields, schema, schemaFailed: failed }
 }
 

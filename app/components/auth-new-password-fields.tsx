@@ -1,3 +1,4 @@
+import { VALIDATION } from '~/lib/messages'
 import { isPasswordRuleMessage } from '~/lib/password-requirements'
 import type { ListOfErrors } from './forms'
 import { PasswordChecklist } from './password-checklist'
@@ -25,6 +26,7 @@ export function NewPasswordFields({
   const checklistId = `${password.id}-rules`
   const passwordErrors = password.errors?.filter(Boolean) ?? []
   const value = typeof password.value === 'string' ? password.value : undefined
+  const confirmationErrors = withLiveMismatch(value ?? '', confirmation)
   return (
     <div className="grid gap-2">
       <PasswordField
@@ -49,8 +51,21 @@ export function NewPasswordFields({
           autoComplete: 'new-password',
           autoFocus: focusOnLoad === 'confirmation',
         }}
-        errors={confirmation.errors}
+        errors={confirmationErrors}
       />
     </div>
   )
+}
+
+/**
+ * SPEC.md §5's 'Passwords do not match', live: once the confirmation is as long as the password
+ * (or longer) and still differs, the patient sees why the button waits, without leaving the field.
+ * Leaving the field shows it too (conform validates on blur). Pure, so the server render matches.
+ */
+export function withLiveMismatch(password: string, confirmation: FieldLike): ListOfErrors {
+  const errors = confirmation.errors?.filter(Boolean) ?? []
+  const typed = typeof confirmation.value === 'string' ? confirmation.value : ''
+  const differs = typed !== '' && typed.length >= password.length && typed !== password
+  if (!differs || errors.includes(VALIDATION.passwordsMismatch)) return errors
+  return [...errors, VALIDATION.passwordsMismatch]
 }

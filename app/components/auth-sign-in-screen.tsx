@@ -3,7 +3,14 @@ import type { Portal } from '~/lib/portal'
 import type { Toast } from '~/lib/toast'
 import { AuthCard } from './auth-card'
 import { useLazyAuthForm } from './auth-lazy-form'
-import { EmailField, firstInvalidField, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
+import {
+  EmailField,
+  firstInvalidField,
+  SubmitButton,
+  TextLink,
+  useIsSubmitting,
+  type LastResult,
+} from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './auth-verify-email-sent'
 import { FormError } from './forms'
@@ -30,6 +37,8 @@ const COPY = {
 export type SignInScreenProps = {
   portal: Portal
   redirectTo: string | null
+  /** The e-mail address to start with (from the verified screen's link). */
+  email?: string | null
   lastResult: LastResult
   toast?: Toast
   /** Set after the provider said the address is not verified yet (customer only). */
@@ -40,20 +49,35 @@ export type SignInScreenProps = {
 
 /** What a sign-in action may answer: a form reply, or the result of a resend. */
 export type SignInActionData =
-  | { result?: LastResult; toast?: Toast; unverifiedEmail?: string; resend?: { status: 'sent' | 'failed'; email: string } }
+  | {
+      result?: LastResult
+      toast?: Toast
+      unverifiedEmail?: string
+      resend?: { status: 'sent' | 'failed'; email: string }
+    }
   | undefined
 
 export function signInScreenState(actionData: SignInActionData) {
   return {
     lastResult: actionData?.result,
     toast: actionData?.toast,
-    unverifiedEmail: actionData?.unverifiedEmail ?? (actionData?.resend?.status === 'failed' ? actionData.resend.email : undefined),
+    unverifiedEmail:
+      actionData?.unverifiedEmail ??
+      (actionData?.resend?.status === 'failed' ? actionData.resend.email : undefined),
     verificationSentTo: actionData?.resend?.status === 'sent' ? actionData.resend.email : undefined,
   }
 }
 
 /** Sign-in for either portal (SPEC.md §2): same form, the portal's own words and links. */
-export function SignInScreen({ portal, redirectTo, lastResult, toast, unverifiedEmail, verificationSentTo }: SignInScreenProps) {
+export function SignInScreen({
+  portal,
+  redirectTo,
+  email,
+  lastResult,
+  toast,
+  unverifiedEmail,
+  verificationSentTo,
+}: SignInScreenProps) {
   const copy = COPY[portal]
   const { form, fields } = useLazyAuthForm(`${portal}-signin`, (s) => s.signInSchema, lastResult)
   const pending = useIsSubmitting(null)
@@ -91,7 +115,7 @@ export function SignInScreen({ portal, redirectTo, lastResult, toast, unverified
       {unverifiedEmail ? <ResendVerificationForm email={unverifiedEmail} /> : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <EmailField field={fields.email} focusFirst={focus === 'email'} />
+        <EmailField field={fields.email} focusFirst={focus === 'email'} prefill={email} />
         <PasswordField
           label="Password"
           inputProps={{

@@ -100,14 +100,23 @@ export function initialText(value: unknown): string | undefined {
 type EmailFieldMeta = { id: string; name: string; initialValue?: unknown; errors?: string[] }
 
 /** The e-mail input of every signed-out form: same label, keyboard hints and focus rule. */
-export function EmailField({ field, focusFirst }: { field: EmailFieldMeta; focusFirst: boolean }) {
+export function EmailField({
+  field,
+  focusFirst,
+  prefill,
+}: {
+  field: EmailFieldMeta
+  focusFirst: boolean
+  /** Shown when the form has no value of its own yet (e.g. the address just verified). */
+  prefill?: string | null
+}) {
   return (
     <Field
       label="Email"
       inputProps={{
         id: field.id,
         name: field.name,
-        defaultValue: initialText(field.initialValue),
+        defaultValue: initialText(field.initialValue) ?? prefill ?? undefined,
         type: 'email',
         autoComplete: 'email',
         inputMode: 'email',

@@ -50,7 +50,11 @@ export function VerifyEmailScreen({ outcome, actionData }: { outcome: VerifyEmai
         title="Email verified successfully."
         description="Your account is ready. Sign in to finish setting up your health profile."
       >
-        <Link to="/customer/signin" className={buttonVariants({ size: 'lg', className: 'w-full' })}>
+        {/* The address just verified fills the sign-in form (validated again there). */}
+        <Link
+          to={`/customer/signin?email=${encodeURIComponent(outcome.email)}`}
+          className={buttonVariants({ size: 'lg', className: 'w-full' })}
+        >
           Sign In
         </Link>
       </AuthCard>

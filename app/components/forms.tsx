@@ -13,8 +13,11 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: Lis
   const shown = errors?.filter(Boolean) ?? []
   return (
     <div id={id} className={cn('min-h-[1.25rem] text-sm text-destructive', className)}>
-      {shown.map((error) => (
-        <p key={error}>{error}</p>
+      {shown.map((error, index) => (
+        // The first line is the message; any next one adds detail (e.g. what the service did).
+        <p key={error} className={index === 0 ? 'font-medium' : 'mt-1'}>
+          {error}
+        </p>
       ))}
     </div>
   )
@@ -69,8 +72,11 @@ export function FormError({ id, errors }: { id?: string; errors?: ListOfErrors }
   if (shown.length === 0) return null
   return (
     <div id={id} role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-foreground">
-      {shown.map((error) => (
-        <p key={error}>{error}</p>
+      {shown.map((error, index) => (
+        // The first line is the message; any next one adds detail (e.g. what the service did).
+        <p key={error} className={index === 0 ? 'font-medium' : 'mt-1'}>
+          {error}
+        </p>
       ))}
     </div>
   )

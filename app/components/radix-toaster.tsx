@@ -3,7 +3,10 @@ import { cn } from '~/lib/cn'
 import type { Toast } from '~/lib/toast'
 import { dismissToast } from '~/lib/toast-store'
 import { XIcon } from './icons'
-import { toastToneClasses } from './toaster'
+import { TOAST_STACK_CLASSES, toastToneClasses } from './toaster'
+
+const SUCCESS_TOAST_MS = 5000
+const ERROR_TOAST_MS = 10000
 
 // Radix's toasts (live region, swipe, timers, focus hotkey): loaded by Toaster (toaster.tsx) only
 // once a page has a toast to show, so the code every page downloads stays small.
@@ -11,10 +14,12 @@ import { toastToneClasses } from './toaster'
 /** SPEC.md §9's toast stack: success and destructive, at most five (toast-store keeps the newest). */
 export default function RadixToaster({ toasts }: { toasts: Toast[] }) {
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={6000}>
+    <ToastPrimitive.Provider swipeDirection="right" duration={SUCCESS_TOAST_MS}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.id}
+          // A confirmation goes by itself; an error stays longer (and goes once it is fixed).
+          duration={t.type === 'destructive' ? ERROR_TOAST_MS : SUCCESS_TOAST_MS}
           // 'foreground' is announced assertively: errors interrupt, confirmations wait.
           type={t.type === 'destructive' ? 'foreground' : 'background'}
           onOpenChange={(open) => {
@@ -22,7 +27,7 @@ export default function RadixToaster({ toasts }: { toasts: Toast[] }) {
           }}
           data-toast={t.type}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border px-3 py-2.5 pr-8 shadow-lg sm:p-4 sm:pr-8 animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
             toastToneClasses[t.type],
           )}
         >
@@ -42,7 +47,10 @@ export default function RadixToaster({ toasts }: { toasts: Toast[] }) {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <ToastPrimitive.Viewport
+        data-toast-stack
+        className={cn(TOAST_STACK_CLASSES, 'm-0 list-none outline-none')}
+      />
     </ToastPrimitive.Provider>
   )
 }

@@ -9,6 +9,15 @@ export const toastToneClasses: Record<Toast['type'], string> = {
   destructive: 'border-destructive/60 bg-destructive text-destructive-foreground',
 }
 
+/**
+ * Where the stack sits (docs/decisions.md, P16): on a phone a compact column just below the
+ * sticky header, away from the form buttons at the bottom of a screen; from 640 px a narrow column
+ * at the top right, beside a form's centred column rather than over it. While the field in focus
+ * lies under the stack, the stack steps down to the bottom of the screen (useStackStepsAside).
+ */
+export const TOAST_STACK_CLASSES =
+  'pointer-events-none fixed inset-x-0 top-14 z-[100] flex max-h-[calc(100vh-3.5rem)] flex-col gap-2 p-2 sm:left-auto sm:right-0 sm:top-16 sm:w-80 sm:p-4 sm:pt-0 xl:w-96'
+
 // Radix's toasts and their dependencies are ~10 KB that most page views never use: they load with
 // the first toast. Should that load fail, the toasts stay as plain status messages rather than
 // taking the page down with them.
@@ -35,6 +44,8 @@ export function Toaster({ flash }: { flash: Toast[] }) {
     for (const t of flash) pushToast(t)
   }, [flash])
 
+  useStackStepsAside(toasts.length)
+
   useEffect(() => {
     if (wantRadix) setRadixWanted(true)
   }, [wantRadix])
@@ -56,14 +67,11 @@ export function Toaster({ flash }: { flash: Toast[] }) {
 function StaticToasts({ toasts, live = true }: { toasts: Toast[]; live?: boolean }) {
   if (toasts.length === 0) return null
   return (
-    <div
-      className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"
-      role={live ? 'status' : undefined}
-    >
+    <div data-toast-stack className={TOAST_STACK_CLASSES} role={live ? 'status' : undefined}>
       {toasts.map((t) => (
         <div
           key={t.id}
-          className={cn('rounded-lg border p-4 shadow-lg', toastToneClasses[t.type])}
+          className={cn('rounded-lg border px-3 py-2.5 shadow-lg sm:p-4', toastToneClasses[t.type])}
           data-toast={t.type}
         >
           <p className="text-sm font-semibold">{t.title}</p>
@@ -72,4 +80,47 @@ function StaticToasts({ toasts, live = true }: { toasts: Toast[]; live?: boolean
       ))}
     </div>
   )
+}
+
+/** The field in focus is never under the toasts: while it would be, they move to the bottom. */
+function useStackStepsAside(count: number) {
+  useEffect(() => {
+    // A new toast may land over the field that already has focus: check again once it is drawn.
+    const frame = window.requestAnimationFrame(placeToastStack)
+    return () => window.cancelAnimationFrame(frame)
+  }, [count])
+  useEffect(() => {
+    const root = document.documentElement
+    const place = placeToastStack
+    document.addEventListener('focusin', place)
+    document.addEventListener('focusout', place)
+    return () => {
+      document.removeEventListener('focusin', place)
+      document.removeEventListener('focusout', place)
+      root.classList.remove('toasts-aside')
+    }
+  }, [])
+}
+
+function placeToastStack() {
+  const root = document.documentElement
+  const focused = document.activeElement
+  const stack = document.querySelector('[data-toast-stack]')
+  let aside = false
+  if (focused instanceof HTMLElement && focused !== document.body && stack && stack.childElementCount > 0) {
+    const a = focused.getBoundingClientRect()
+    // Measured where the stack normally sits (at the top), whatever its place right now.
+    root.classList.remove('toasts-aside')
+    const b = stack.getBoundingClientRect()
+    const stackBottom =
+      b.top + [...stack.children].reduce((h, c) => h + c.getBoundingClientRect().height + 8, 0)
+    const covered = a.top < stackBottom && a.bottom > b.top && a.left < b.right && a.right > b.left
+    // First choice: scroll the field down below the stack; only at the very top of the page,
+    // where there is nothing to scroll, the stack itself moves to the bottom.
+    const room = window.scrollY
+    const needed = stackBottom - a.top + 8
+    if (covered && room >= needed) window.scrollBy({ top: -needed, behavior: 'instant' })
+    else aside = covered
+  }
+  root.classList.toggle('toasts-aside', aside)
 }

@@ -6,7 +6,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { getEnv } from './env.server'
 import { VALIDATION } from './messages'
-import type { ProviderFailure } from './provider-errors'
+import { failureLines, type ProviderFailure } from './provider-errors'
 import { checkRateLimit, TOO_MANY_ATTEMPTS, type LimitedAction } from './rate-limit.server'
 import { toToast, type Toast, type ToastInput } from './toast'
 import { combineHeaders } from './toast.server'
@@ -47,7 +47,7 @@ export function providerRefusal(
     headers?: HeadersInit | null
   } = {},
 ) {
-  const formErrors = [failure.message]
+  const formErrors = failureLines(failure)
   const fieldErrors: Record<string, string[]> = {}
   for (const [providerField, messages] of Object.entries(failure.fieldErrors)) {
     const ours = options.fieldNames?.[providerField]

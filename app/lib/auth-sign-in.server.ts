@@ -1,7 +1,7 @@
 // Sign-in for both portals (SPEC.md §2 customer and admin sign-in, §7 sign-in answers).
 import { data, type AppLoadContext } from '@remix-run/node'
 import { invalidForm, providerRefusal, rateLimited, type FormReply } from './auth-form.server'
-import { parseAuthForm, signInSchema } from './auth-schemas'
+import { EMAIL_PATTERN, parseAuthForm, signInSchema } from './auth-schemas'
 import { RESEND_INTENT, resendVerificationAction } from './auth-verification.server'
 import { requireAnonymousAdmin, requireAnonymousCustomer } from './guards.server'
 import { TOASTS } from './messages'
@@ -27,7 +27,17 @@ import { readForm } from './form-data.server'
 /** The passwords never go back into the page. */
 const HIDDEN = ['password']
 
-export type SignInLoaderData = { redirectTo: string | null }
+export type SignInLoaderData = {
+  redirectTo: string | null
+  /** `?email=` when it reads as an e-mail address (the verified screen's 'Sign In' link). */
+  email: string | null
+}
+
+/** A `?email=` worth putting in the form: an address (SPEC.md §5's pattern) of a sane length. */
+export function prefillEmail(value: string | null): string | null {
+  const email = value?.trim() ?? ''
+  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null
+}
 export type SignInReply = FormReply & { unverifiedEmail?: string }
 
 /** Signing in to one portal ends the other portal's session, as opening its sign-in does. */
@@ -51,9 +61,10 @@ export async function signInLoader(request: Request, portal: Portal) {
       changed = true
     }
   }
-  const redirectTo = validRedirect(new URL(request.url).searchParams.get('redirectTo'), portal)
+  const params = new URL(request.url).searchParams
+  const redirectTo = validRedirect(params.get('redirectTo'), portal)
   return data<SignInLoaderData>(
-    { redirectTo },
+    { redirectTo, email: prefillEmail(params.get('email')) },
     { headers: changed ? { 'Set-Cookie': await commitSession(session) } : undefined },
   )
 }

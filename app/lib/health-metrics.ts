@@ -2,7 +2,7 @@
 // against the daily targets, and the "nothing logged lately" nudge. Pure and deterministic (today is
 // a parameter). Every formula works on unrounded kg; only what is shown is rounded (1 decimal).
 import { addMonths, format, parseISO } from 'date-fns'
-import { addDaysIso, daysBetween, isIsoDate, type LatestByKind, type EntriesByKind } from './log-entries'
+import { addDaysIso, daysBetween, isIsoDate, lastNightDate, type LatestByKind, type EntriesByKind } from './log-entries'
 import type { CustomerProfile } from './provider-types'
 import { roundForDisplay } from './units'
 
@@ -240,7 +240,6 @@ export function healthMetrics({ profile, entries, latest, today }: MetricsInput)
 
   const surgeryDate = isIsoDate(bariatric?.surgery_date) ? bariatric.surgery_date : null
   const targets = dailyTargets(profile.preferences)
-  const yesterday = addDaysIso(today, -1)
   const lastLogged = lastLoggedDate(latest)
 
   return {
@@ -270,9 +269,9 @@ export function healthMetrics({ profile, entries, latest, today }: MetricsInput)
         sumOf(entries.water.filter((e) => e.date === today).map((e) => e.ml)),
         targets.waterMl,
       ),
-      // Sleep entries are dated by the night they began: last night is yesterday's.
+      // A night counts for the date the patient woke up: last night's sleep is dated today.
       sleep: targetProgress(
-        sumOf(entries.sleep.filter((e) => e.date === yesterday).map((e) => e.hours)),
+        sumOf(entries.sleep.filter((e) => e.date === lastNightDate(today)).map((e) => e.hours)),
         targets.sleepH,
       ),
     },

@@ -31,6 +31,18 @@ export const MEAL_TYPE_LABELS: Record<MealType, string> = {
 export const VITAMINS = ['Multivitamin', 'Vitamin B12', 'Vitamin D', 'Calcium citrate', 'Iron'] as const
 export type Vitamin = (typeof VITAMINS)[number]
 
+/**
+ * The one rule for which day a night's sleep belongs to (docs/decisions.md, P16): the date the
+ * patient woke up. The form, the week, the day's list, the dashboard's 'last night', the trends
+ * and the exports all read an entry's `date` as that day, with no shifting anywhere.
+ */
+export const SLEEP_DATE_HINT = 'Sleep counts for the date you woke up.'
+
+/** The date of the sleep entry that is "last night" on `today`: this morning's wake-up. */
+export function lastNightDate(today: string): string {
+  return today
+}
+
 export const SLEEP_QUALITY_LABELS: Record<number, string> = {
   1: 'Very poor',
   2: 'Poor',
@@ -69,7 +81,7 @@ export type WeightEntry = {
 export type SleepEntry = {
   id: number
   kind: 'sleep'
-  /** The night of: the date the night began. */
+  /** The date the patient woke up (SLEEP_DATE_HINT). */
   date: string
   hours: number
   quality: number

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { isoToUsDate, usDateToIso } from './dates'
 import { maskDateInput } from './input-filters'
 import {
-  addDaysIso,
+  lastNightDate,
   LIMITS,
   MEAL_TYPES,
   VITAMINS,
@@ -31,8 +31,6 @@ import {
 export const M = {
   dateRequired: 'Date is required',
   dateFuture: 'Date cannot be in the future',
-  nightRequired: 'Night of is required',
-  nightFuture: 'Night of cannot be in the future',
   weightRequired: 'Weight is required',
   hoursRequired: 'Hours of sleep is required',
   hoursRange: 'Hours of sleep must be between 0 and 24',
@@ -206,7 +204,7 @@ function weightSchema(today: string) {
 function sleepSchema(today: string) {
   return entryFormShapes().sleep.transform((v, ctx): EntryPayloads['sleep'] => {
     const c = collector(ctx, today)
-    const date = c.date(v.date, { required: M.nightRequired, future: M.nightFuture })
+    const date = c.date(v.date, { required: M.dateRequired, future: M.dateFuture })
     const hours = c.number(v.hours, 'hours', {
       label: 'Hours of sleep',
       required: M.hoursRequired,
@@ -365,7 +363,7 @@ export function entryFormDefaults(
   }
 }
 
-/** A new sleep entry is usually about last night; everything else about today. */
+/** Every new entry starts on today; for sleep that is last night's (it counts for the wake-up date). */
 export function defaultEntryDate(kind: EntryKind, today: string): string {
-  return kind === 'sleep' ? addDaysIso(today, -1) : today
+  return kind === 'sleep' ? lastNightDate(today) : today
 }

@@ -20,7 +20,13 @@ export type ProviderFailure = {
   ok: false
   /** HTTP status, or 0 when no response arrived (timeout, network). */
   status: number
+  /** The provider's own message; SPEC.md §8's 'Something went wrong. Please try again.' without one. */
   message: string
+  /**
+   * When the provider did not answer usefully (timeout, no answer, not our JSON): what happened,
+   * in words, shown as a second line under `message` where there is room (docs/decisions.md, P16).
+   */
+  hint?: string
   fieldErrors: FieldErrors
   kind: ProviderFailureKind
 }
@@ -33,8 +39,14 @@ const FAULT_MESSAGES: Record<Exclude<ProviderFailureKind, 'http'>, string> = {
   'bad-response': PROVIDER_BAD_RESPONSE_MESSAGE,
 }
 
+/** SPEC.md §8: an answer without a `message` shows the generic text; what happened follows as a hint. */
 export function faultResult(kind: Exclude<ProviderFailureKind, 'http'>, status = 0): ProviderFailure {
-  return { ok: false, status, message: FAULT_MESSAGES[kind], fieldErrors: {}, kind }
+  return { ok: false, status, message: GENERIC_ERROR, hint: FAULT_MESSAGES[kind], fieldErrors: {}, kind }
+}
+
+/** The message and, when there is one, the hint: the lines a form or an alert shows. */
+export function failureLines(failure: Pick<ProviderFailure, 'message' | 'hint'>): string[] {
+  return failure.hint && failure.hint !== failure.message ? [failure.message, failure.hint] : [failure.message]
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

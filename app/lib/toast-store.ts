@@ -1,3 +1,4 @@
+import { VALIDATION } from './messages'
 import { MAX_TOASTS, toToast, type Toast, type ToastInput } from './toast'
 
 // Client-side toast store: flash toasts from the server and toasts pushed by client code share it.
@@ -9,15 +10,36 @@ function emit() {
   for (const listener of listeners) listener()
 }
 
+/** SPEC.md §5's answers to a form that could not go through: they last only as long as its errors. */
+const FORM_ERROR_TITLES: ReadonlySet<string> = new Set([
+  VALIDATION.formInvalidTitle,
+  VALIDATION.wizardIncomplete,
+])
+
+export function isFormErrorToast(toast: Toast): boolean {
+  return toast.type === 'destructive' && FORM_ERROR_TITLES.has(toast.title)
+}
+
 export function pushToast(input: ToastInput) {
   const next = toToast(input)
   if (toasts.some((t) => t.id === next.id)) return
-  toasts = [...toasts, next].slice(-MAX_TOASTS)
+  // A success means the last submit went through: an earlier "check your form" is out of date.
+  // A second refusal replaces the first rather than stacking the same words twice.
+  const stale = (t: Toast) =>
+    isFormErrorToast(t) && (next.type === 'success' || (isFormErrorToast(next) && t.title === next.title))
+  toasts = [...toasts.filter((t) => !stale(t)), next].slice(-MAX_TOASTS)
   emit()
 }
 
 export function dismissToast(id: string) {
   toasts = toasts.filter((t) => t.id !== id)
+  emit()
+}
+
+/** The form's errors are gone (fixed by the patient): so is the toast that announced them. */
+export function dismissFormErrorToasts() {
+  if (!toasts.some(isFormErrorToast)) return
+  toasts = toasts.filter((t) => !isFormErrorToast(t))
   emit()
 }
 

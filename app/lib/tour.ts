@@ -8,6 +8,15 @@ export const TOUR_TOOLTIP_WIDTH = 380
 export const TOUR_SCROLL_DURATION_MS = 300
 export const TOUR_SPOTLIGHT_PADDING = 10
 
+/**
+ * The sticky header's height (Tailwind h-14) plus a small gap: the tooltip stays this far below the
+ * top of the viewport, and the targets scroll to just below the header (scroll-margin-top in
+ * app/styles/tailwind.css) — SPEC.md's 20 px scroll offset is then measured from the header.
+ */
+export const TOUR_HEADER_CLEARANCE_PX = 56 + 8
+/** The tooltip's distance from the other edges of the viewport. */
+export const TOUR_EDGE_GAP_PX = 8
+
 /** SPEC.md §3: set to 'true' once the tour has ended (finished or skipped). */
 export const TOUR_SEEN_STORAGE_KEY = 'has_seen_tour'
 

@@ -923,7 +923,7 @@ function barChart(
   const bands = long ? bandPoints(daysIn, frame, { text: spec.text, cell }) : null
   const columns = daily
     ? [
-        spec.id === 'sleep' ? 'Night of' : 'Date',
+        'Date',
         `${spec.name} (${spec.unit})`,
         ...(countColumn ? [countColumn.name] : []),
         `${spec.targetName} reached`,

@@ -1,10 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import {
-  Activity,
   ArrowRight,
   ClipboardList,
-  Scale,
   Stethoscope,
   TrendingUp,
   UserRound,
@@ -21,7 +19,7 @@ import { DashboardTour } from '~/components/tour/dashboard-tour'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
-import { dashboardSummary, formatWeight, pluralDays, type DashboardSummary } from '~/lib/dashboard'
+import { dashboardSummary, pluralDays, type DashboardSummary } from '~/lib/dashboard'
 import type { SyncLine } from '~/lib/devices'
 import { loadSyncLine } from '~/lib/devices.server'
 import { healthMetrics, type HealthMetrics } from '~/lib/health-metrics'
@@ -111,22 +109,26 @@ function DashboardContent({
   health: HealthView
   syncLine: SyncLine
 }) {
-  const logged = health.metrics?.current?.source === 'logged'
   return (
     <div className="grid gap-8">
       <PageHeader
         title={summary.firstName ? `Hello, ${summary.firstName}` : 'Hello'}
         description="Your dashboard: a summary of what your profile and your health log tell us so far."
       />
-      <HealthOverview metrics={health.metrics} unit={health.unit} loadError={health.error} tourTarget={TOUR_TARGETS.overview} />
+      <HealthOverview
+        metrics={health.metrics}
+        unit={health.unit}
+        summary={summary}
+        loadError={health.error}
+        tourTarget={TOUR_TARGETS.overview}
+      />
       <section aria-labelledby="summary-heading" className="grid gap-3">
         <h2 id="summary-heading" className="sr-only">
           Your summary
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {/* Weight and BMI live in the weight card above: each figure is shown once. */}
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
           <SurgeryCard surgery={summary.surgery} />
-          <WeightCard weights={summary.weights} logged={logged} />
-          <BmiCard summary={summary} logged={logged} />
           <DeviceCard device={summary.device} syncLine={syncLine} />
         </div>
       </section>
@@ -258,55 +260,6 @@ function DetailRow({ label, value }: { label: string; value: string | null }) {
         {value ?? 'Not recorded'}
       </dd>
     </div>
-  )
-}
-
-function WeightCard({ weights, logged }: { weights: DashboardSummary['weights']; logged: boolean }) {
-  const show = (value: number | null) => (value === null ? null : formatWeight(value, weights.unit))
-  return (
-    <SummaryCard icon={Scale} title="Weight" testId="weight-summary">
-      {weights.current !== null ? (
-        <Figure value={formatWeight(weights.current, weights.unit)} label={logged ? 'Current weight (your latest entry)' : 'Current weight (your starting weight)'} testId="weight-current" />
-      ) : (
-        <Missing to={PROFILE_TAB.personal} action="Add it in your profile.">
-          No starting weight yet.
-        </Missing>
-      )}
-      <dl className="grid gap-1 text-sm">
-        <DetailRow label="Pre-surgery" value={show(weights.preSurgery)} />
-        <DetailRow label="Goal" value={show(weights.goal)} />
-        {weights.toGoal !== null ? (
-          <DetailRow
-            label={weights.toGoal > 0 ? 'To goal' : 'Below goal'}
-            value={formatWeight(Math.abs(weights.toGoal), weights.unit)}
-          />
-        ) : null}
-      </dl>
-      {weights.goal === null ? (
-        <Missing to={PROFILE_TAB.medical} action="Set a goal weight.">
-          No goal weight yet.
-        </Missing>
-      ) : null}
-    </SummaryCard>
-  )
-}
-
-function BmiCard({ summary, logged }: { summary: DashboardSummary; logged: boolean }) {
-  return (
-    <SummaryCard icon={Activity} title="Body-mass index" testId="bmi-summary">
-      {summary.bmi ? (
-        <>
-          <Figure value={summary.bmi.value.toFixed(1)} label={summary.bmi.category} testId="bmi-value" />
-          <p className="text-sm text-muted-foreground">
-            From your height{summary.height ? ` (${summary.height.text})` : ''} and your {logged ? 'latest' : 'starting'} weight.
-          </p>
-        </>
-      ) : (
-        <Missing to={PROFILE_TAB.personal} action="Add them in your profile">
-          Your BMI needs your height and weight.
-        </Missing>
-      )}
-    </SummaryCard>
   )
 }
 

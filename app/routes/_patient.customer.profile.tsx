@@ -27,6 +27,7 @@ import { bariatricSchema, medicalSchema, personalSchema } from '~/lib/profile-sc
 import { parseProfileTab, PROFILE_TABS, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
 import { combineHeaders } from '~/lib/toast.server'
 import { pushToast } from '~/lib/toast-store'
+import { useFormErrorToastLifetime } from '~/lib/use-form-error-toast'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 
@@ -121,7 +122,7 @@ function TabPanel({ data }: { data: ProfileData }) {
 type Answer = { result: SubmissionResult<string[]>; incomplete: boolean } | undefined
 
 function useProfileForm<S extends z.ZodTypeAny>(id: string, schema: S, defaults: z.input<S>, answer: Answer) {
-  return useForm<z.input<S>, z.output<S>>({
+  const form = useForm<z.input<S>, z.output<S>>({
     id,
     lastResult: answer?.result,
     defaultValue: defaults,
@@ -129,6 +130,8 @@ function useProfileForm<S extends z.ZodTypeAny>(id: string, schema: S, defaults:
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
+  useFormErrorToastLifetime(form[0])
+  return form
 }
 
 function PersonalForm({ data, answer }: { data: ProfileData; answer: Answer }) {

@@ -11,7 +11,14 @@ export const loader = ({ request }: LoaderFunctionArgs) => signInLoader(request,
 export const action = ({ request, context }: ActionFunctionArgs) => signInAction(request, context, 'customer')
 
 export default function CustomerSignIn() {
-  const { redirectTo } = useLoaderData<typeof loader>()
+  const { redirectTo, email } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <SignInScreen portal="customer" redirectTo={redirectTo} {...signInScreenState(actionData)} />
+  return (
+    <SignInScreen
+      portal="customer"
+      redirectTo={redirectTo}
+      email={email}
+      {...signInScreenState(actionData)}
+    />
+  )
 }

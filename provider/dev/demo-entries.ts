@@ -43,19 +43,17 @@ export function demoEntries(style: DemoLogStyle, today = new Date()): DemoEntry[
         },
       })
     }
-    // A night is dated by the evening it began, so tonight's cannot be logged yet.
-    if (ago > 0) {
-      entries.push({
-        kind: 'sleep',
-        fields: {
-          date,
-          hours: round(6.5 + ((n * 7) % 5) * 0.4, 1),
-          quality: 2 + ((n * 3) % 4),
-          bed_time: n % 2 === 0 ? '22:30' : '23:15',
-          wake_time: n % 2 === 0 ? '06:00' : '06:45',
-        },
-      })
-    }
+    // A night counts for the date the patient woke up (docs/decisions.md, P16): today's is last night.
+    entries.push({
+      kind: 'sleep',
+      fields: {
+        date,
+        hours: round(6.5 + ((n * 7) % 5) * 0.4, 1),
+        quality: 2 + ((n * 3) % 4),
+        bed_time: n % 2 === 0 ? '22:30' : '23:15',
+        wake_time: n % 2 === 0 ? '06:00' : '06:45',
+      },
+    })
     const protein = lbs ? [22, 28, 24, 6] : [14, 20, 22, 0]
     const meals: EntryFields['meal'][] = [
       {

@@ -34,7 +34,7 @@ export function historyWeightKg(startKg: number, n: number): number {
 
 /**
  * Day `n` of the history: a weight (none on every 9th day, so charts show gaps; every 4th from a
- * scale), last night's sleep (none tonight), three meals, two drinks of water, vitamins.
+ * scale), the night's sleep (dated the morning the patient woke up; none yet on the last day), three meals, two drinks of water, vitamins.
  */
 export function historyDay(date: string, n: number, startKg: number, isToday: boolean): HistoryEntry[] {
   const entries: HistoryEntry[] = []

@@ -187,7 +187,7 @@ test.describe('without JavaScript', () => {
     )
     const table = await openTable(page, 'sleep')
     await expect(table).toBeVisible()
-    await expect(table.getByRole('columnheader')).toHaveText(['Night of', 'Sleep (h)', '7-hour line reached'])
+    await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Sleep (h)', '7-hour line reached'])
     await expect(table.locator('tbody tr')).toHaveCount(89)
     // No tab stop in the chart without the script that reads it aloud.
     await expect(page.getByTestId('weight-plot')).not.toHaveAttribute('tabindex', /.*/)

@@ -112,10 +112,10 @@ test.describe('Log Data (with JavaScript)', () => {
 
   test('sleep, meal, water and vitamins each land on their day', async ({ page }) => {
     const customer = await signInNewCustomer(page)
-    const yesterday = isoDaysFromToday(-1)
     await page.goto('/customer/log-data?log=sleep')
-    // A night is logged on the date it began: last night by default.
-    await expect(page.getByRole('textbox', { name: 'Night of' })).toHaveValue(usDate(yesterday))
+    // A night counts for the date the patient woke up: last night's is today's, the default.
+    await expect(page.getByRole('textbox', { name: 'Date' })).toHaveValue(usDate(TODAY))
+    await expect(page.getByText('Sleep counts for the date you woke up.', { exact: true })).toBeVisible()
     await page.getByRole('textbox', { name: 'Hours of sleep' }).fill('7.5')
     await page.getByRole('radio', { name: '4' }).check()
     await page.getByRole('button', { name: 'Save sleep' }).click()
@@ -142,7 +142,7 @@ test.describe('Log Data (with JavaScript)', () => {
     await page.getByRole('button', { name: 'Save vitamins' }).click()
     await expect(page.getByText('Vitamins logged', { exact: true }).first()).toBeVisible()
 
-    await expect(day(page, yesterday).getByTestId('metric-sleep')).toContainText('7.5 h')
+    await expect(day(page, TODAY).getByTestId('metric-sleep')).toContainText('7.5 h')
     await expect(day(page, TODAY).getByTestId('metric-protein')).toContainText('32 g')
     await expect(day(page, TODAY).getByTestId('metric-water')).toContainText('750 ml')
     await expect(day(page, TODAY).getByTestId('metric-vitamins')).toContainText('2 of 5')
@@ -306,7 +306,7 @@ test.describe('Accessibility of the log states', () => {
         ]) {
           await page.goto(path)
           if (path.endsWith('log=sleep')) {
-            await page.getByRole('textbox', { name: 'Night of' }).fill('')
+            await page.getByRole('textbox', { name: 'Date' }).fill('')
             await page.getByRole('button', { name: 'Save sleep' }).click()
             await expect(page.getByText('Hours of sleep is required')).toBeVisible()
           }

@@ -118,9 +118,8 @@ describe('POST v1/auth/entries/{kind}/ (extension)', () => {
     await created(access, 'water', { date: TODAY })
     for (const kind of Object.keys(VALID) as (keyof typeof VALID)[]) {
       const res = await create(access, kind, { ...VALID[kind], date: FUTURE })
-      const label = kind === 'sleep' ? 'Night of' : 'Date'
-      expect(expectError(res, 400, `${label} cannot be in the future`)).toEqual({
-        date: [`${label} cannot be in the future`],
+      expect(expectError(res, 400, 'Date cannot be in the future')).toEqual({
+        date: ['Date cannot be in the future'],
       })
     }
   })
@@ -132,7 +131,7 @@ describe('POST v1/auth/entries/{kind}/ (extension)', () => {
       weight: ['Weight is required'],
     })
     expect(expectError(await create(access, 'sleep', {}), 400)).toEqual({
-      date: ['Night of is required'],
+      date: ['Date is required'],
       hours: ['Hours of sleep is required'],
       quality: ['Sleep quality is required'],
     })
@@ -344,7 +343,7 @@ describe('v1/auth/entries/{kind}/{id}/ (extension)', () => {
       body: { ...VALID.sleep, quality: 9, date: FUTURE },
     })
     expect(expectError(bad, 400)).toEqual({
-      date: ['Night of cannot be in the future'],
+      date: ['Date cannot be in the future'],
       quality: ['Sleep quality must be a whole number from 1 to 5'],
     })
 
@@ -534,7 +533,7 @@ describe('demo patients (extension)', () => {
       .content as Record<string, Entry[]> & {
       latest: Record<string, Entry | null>
     }
-    expect(leoLog.sleep).toHaveLength(20) // no night of today yet
+    expect(leoLog.sleep).toHaveLength(21) // last night's too: sleep counts for the date he woke up
     expect(leoLog.vitamins).toHaveLength(21)
     expect(leoLog.latest.weight).toMatchObject({ date: TODAY, weight_unit: 'lbs' })
     expect(leoLog.weight.every((entry) => entry.weight_unit === 'lbs')).toBe(true)

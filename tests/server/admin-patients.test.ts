@@ -75,7 +75,7 @@ describe('patients list loader', () => {
     })
     stub.handle(() => ({ json: { message: 'ok', content: { items: 'nope' } } }))
     expect(await body(await loadPatientsList(pageRequest('/admin/patients', cookie)))).toMatchObject({
-      error: 'The health service returned an unexpected response. Please try again.',
+      error: 'Something went wrong. Please try again.',
     })
   })
 

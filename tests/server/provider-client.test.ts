@@ -171,7 +171,12 @@ describe('token refresh on 401', () => {
     )
     const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
     const result = await api.call('GET', 'v1/auth/profile/')
-    expect(result).toMatchObject({ ok: false, kind: 'bad-response', message: PROVIDER_BAD_RESPONSE_MESSAGE })
+    expect(result).toMatchObject({
+      ok: false,
+      kind: 'bad-response',
+      message: GENERIC_ERROR,
+      hint: PROVIDER_BAD_RESPONSE_MESSAGE,
+    })
     expect(api.headers.getSetCookie()).toEqual([])
   })
   it.each([429, 503])(
@@ -405,7 +410,8 @@ describe('answers and faults', () => {
       ok: false,
       status: 0,
       kind: 'network',
-      message: PROVIDER_UNREACHABLE_MESSAGE,
+      message: GENERIC_ERROR,
+      hint: PROVIDER_UNREACHABLE_MESSAGE,
     })
   })
 
@@ -414,7 +420,8 @@ describe('answers and faults', () => {
     expect(await customerCall()).toMatchObject({
       ok: false,
       kind: 'network',
-      message: PROVIDER_UNREACHABLE_MESSAGE,
+      message: GENERIC_ERROR,
+      hint: PROVIDER_UNREACHABLE_MESSAGE,
     })
   })
 
@@ -431,7 +438,8 @@ describe('answers and faults', () => {
     expect(await customerCall()).toMatchObject({
       ok: false,
       kind: 'bad-response',
-      message: PROVIDER_BAD_RESPONSE_MESSAGE,
+      message: GENERIC_ERROR,
+      hint: PROVIDER_BAD_RESPONSE_MESSAGE,
     })
   })
 
@@ -447,7 +455,13 @@ describe('answers and faults', () => {
       await vi.waitFor(() => expect(stub.requests).toHaveLength(1))
       expect(armed).toHaveBeenCalledWith(TIMEOUT_MS)
       timer.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
-      expect(await pending).toMatchObject({ ok: false, status: 0, kind: 'timeout', message: PROVIDER_TIMEOUT_MESSAGE })
+      expect(await pending).toMatchObject({
+        ok: false,
+        status: 0,
+        kind: 'timeout',
+        message: GENERIC_ERROR,
+        hint: PROVIDER_TIMEOUT_MESSAGE,
+      })
     } finally {
       armed.mockRestore()
       answer({ json: { message: 'late', content: null } })

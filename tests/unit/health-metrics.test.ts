@@ -318,11 +318,11 @@ describe('healthMetrics', () => {
     expect(metrics.goal).toEqual({ percent: 100, reached: true, remainingKg: 0 })
   })
 
-  it("today's protein and water; last night's sleep (dated yesterday)", () => {
+  it("today's protein and water; last night's sleep (dated today, the day the patient woke up)", () => {
     const entries = emptyEntries()
     entries.meal.push(meal('2026-11-20', 40), meal('2026-11-21', 25), meal('2026-11-21', 30))
     entries.water.push(water('2026-11-21', 1500), water('2026-11-21', 500))
-    entries.sleep.push(sleep('2026-11-20', 6.5), sleep('2026-11-20', 1), sleep('2026-11-21', 8))
+    entries.sleep.push(sleep('2026-11-20', 8), sleep('2026-11-21', 6.5), sleep('2026-11-21', 1))
     const metrics = healthMetrics(input({ entries }))
     expect(metrics.today.protein).toMatchObject({ value: 55, target: 60, met: false })
     expect(metrics.today.water).toMatchObject({ value: 2000, target: 1900, met: true, percent: 100 })

@@ -144,7 +144,7 @@ describe('entry forms', () => {
     expect(
       errorsOf(entrySchema('sleep', TODAY).safeParse({ date: '12/01/2026', hours: '7', quality: '3' })),
     ).toEqual({
-      date: ['Night of cannot be in the future'],
+      date: ['Date cannot be in the future'],
     })
   })
 
@@ -154,7 +154,7 @@ describe('entry forms', () => {
       weight: ['Weight is required'],
     })
     expect(errorsOf(entrySchema('sleep', TODAY).safeParse({}))).toEqual({
-      date: ['Night of is required'],
+      date: ['Date is required'],
       hours: ['Hours of sleep is required'],
       quality: ['Sleep quality is required'],
     })
@@ -291,7 +291,7 @@ describe('form defaults', () => {
       weight_unit: 'lbs',
       note: '',
     })
-    expect(defaultEntryDate('sleep', TODAY)).toBe('2026-11-20')
+    expect(defaultEntryDate('sleep', TODAY)).toBe(TODAY) // last night's sleep counts for today
     expect(defaultEntryDate('meal', TODAY)).toBe(TODAY)
   })
 

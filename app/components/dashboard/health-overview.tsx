@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/lib/cn'
+import { formatWeight, type DashboardSummary } from '~/lib/dashboard'
 import { isoToUsDate } from '~/lib/dates'
 import { formatPercent, oneDecimal, type HealthMetrics, type TargetProgress } from '~/lib/health-metrics'
 import { formatWeightIn, LOG_DATA_PATH } from '~/lib/log-entries'
@@ -91,9 +92,12 @@ export function HealthOverview({
   unit,
   loadError,
   tourTarget,
+  summary,
 }: {
   metrics: HealthMetrics | null
   unit: WeightUnit
+  /** The profile's side of the weight card: pre-surgery and goal weights, BMI category, height. */
+  summary: Pick<DashboardSummary, 'weights' | 'bmi' | 'height'>
   /** The health log could not be read (the profile could). */
   loadError: string | null
   tourTarget?: string
@@ -114,10 +118,14 @@ export function HealthOverview({
         </p>
       ) : null}
       {metrics ? (
-        <div className="grid gap-4 lg:grid-cols-3">
-          <WeightProgressCard metrics={metrics} unit={unit} />
-          <TodayCard today={metrics.today} unit={unit} />
-          <FollowUpCard surgery={metrics.surgery} />
+        // One weight card (weight, BMI, loss, goal: each figure once) beside today's targets and the
+        // follow-ups; cards keep their own height rather than stretch into empty space.
+        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+          <WeightProgressCard metrics={metrics} unit={unit} summary={summary} />
+          <div className="grid gap-4">
+            <TodayCard today={metrics.today} unit={unit} />
+            <FollowUpCard surgery={metrics.surgery} />
+          </div>
         </div>
       ) : null}
     </section>
@@ -152,8 +160,19 @@ function LoggingNudge({ daysSince }: { daysSince: number | null }) {
   )
 }
 
-function WeightProgressCard({ metrics, unit }: { metrics: HealthMetrics; unit: WeightUnit }) {
+function WeightProgressCard({
+  metrics,
+  unit,
+  summary,
+}: {
+  metrics: HealthMetrics
+  unit: WeightUnit
+  summary: Pick<DashboardSummary, 'weights' | 'bmi' | 'height'>
+}) {
   const { current, baseline, changeKg, goal, goalKg } = metrics
+  const { weights } = summary
+  // The profile's weights come already in the patient's unit.
+  const inUnit = (value: number) => formatWeight(value, weights.unit)
   const show = (kg: number) => formatWeightIn(kg, unit)
   const fromWhat = baseline?.source === 'pre-surgery' ? 'your pre-surgery weight' : 'your starting weight'
   return (
@@ -161,7 +180,7 @@ function WeightProgressCard({ metrics, unit }: { metrics: HealthMetrics; unit: W
       {current ? (
         <div>
           <p className="text-2xl font-semibold tabular-nums" data-testid="progress-current-weight">
-            {show(current.kg)}
+            <span data-testid="weight-current">{show(current.kg)}</span>
           </p>
           <p className="text-sm text-muted-foreground">
             {current.source === 'logged' && current.date
@@ -184,7 +203,39 @@ function WeightProgressCard({ metrics, unit }: { metrics: HealthMetrics; unit: W
           since {fromWhat} ({show(baseline.kg)})
         </p>
       ) : null}
-      <dl className="grid gap-1.5">
+      <dl className="grid gap-1.5 border-t border-border pt-3" data-testid="weight-summary">
+        <Row
+          label="Pre-surgery"
+          testId="weight-pre-surgery"
+          value={weights.preSurgery === null ? 'Not recorded' : inUnit(weights.preSurgery)}
+          muted={weights.preSurgery === null}
+        />
+        <Row
+          label="Goal"
+          testId="weight-goal"
+          value={weights.goal === null ? 'Not recorded' : inUnit(weights.goal)}
+          muted={weights.goal === null}
+        />
+        {weights.toGoal !== null ? (
+          <Row
+            label={weights.toGoal > 0 ? 'To goal' : 'Below goal'}
+            testId="weight-to-goal"
+            value={inUnit(Math.abs(weights.toGoal))}
+          />
+        ) : null}
+        {weights.goal === null ? (
+          <dd className="text-sm text-muted-foreground">
+            No goal weight yet.{' '}
+            <Link
+              to="/customer/profile?tab=medical"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Set a goal weight.
+            </Link>
+          </dd>
+        ) : null}
+      </dl>
+      <dl className="grid gap-1.5 border-t border-border pt-3">
         <Row
           label={<abbr title="Total weight loss">%TWL</abbr>}
           testId="progress-twl"
@@ -203,12 +254,37 @@ function WeightProgressCard({ metrics, unit }: { metrics: HealthMetrics; unit: W
           }
           muted={metrics.ewlPercent === null}
         />
-        <Row
-          label="BMI"
-          testId="progress-bmi"
-          value={metrics.bmi === null ? 'Needs your height' : oneDecimal(metrics.bmi)}
-          muted={metrics.bmi === null}
-        />
+        <div className="grid gap-0.5" data-testid="bmi-summary">
+          <div className="flex items-baseline justify-between gap-3">
+            <dt className="text-sm text-muted-foreground">
+              <abbr title="Body-mass index">BMI</abbr>
+            </dt>
+            <dd className="text-right">
+              {summary.bmi ? (
+                <span className="mr-1.5 text-xs text-muted-foreground">{summary.bmi.category}</span>
+              ) : null}
+              <span
+                className={cn(
+                  'tabular-nums',
+                  metrics.bmi === null ? 'text-sm text-muted-foreground' : 'font-semibold',
+                )}
+                data-testid="progress-bmi"
+              >
+                {metrics.bmi === null ? (
+                  'Needs your height'
+                ) : (
+                  <span data-testid="bmi-value">{oneDecimal(metrics.bmi)}</span>
+                )}
+              </span>
+            </dd>
+          </div>
+          {summary.bmi && summary.height ? (
+            <dd className="text-xs text-muted-foreground">
+              From your height ({summary.height.text}) and your{' '}
+              {current?.source === 'logged' ? 'latest' : 'starting'} weight.
+            </dd>
+          ) : null}
+        </div>
       </dl>
       {baseline?.source === 'initial' ? (
         <p className="text-xs text-muted-foreground" data-testid="baseline-note">
@@ -220,34 +296,35 @@ function WeightProgressCard({ metrics, unit }: { metrics: HealthMetrics; unit: W
           %EWL uses an ideal weight of {show(metrics.idealWeightKg)} (BMI 25 at your height).
         </p>
       ) : null}
-      <div className="mt-auto grid gap-2 border-t border-border pt-3">
-        {goal && goalKg !== null ? (
-          <>
-            <div className="flex items-baseline justify-between gap-2 text-sm">
-              <span className="text-muted-foreground">Goal {show(goalKg)}</span>
-              <span className="font-medium tabular-nums" data-testid="progress-goal">
-                {goal.reached ? 'Goal reached' : `${oneDecimal(goal.percent)}% of the way`}
-              </span>
-            </div>
-            <ProgressBar percent={goal.percent} label="Progress toward your goal weight" met={goal.reached} />
-            {goal.reached ? null : (
-              <p className="text-xs text-muted-foreground">{formatWeightIn(goal.remainingKg, unit)} to go</p>
-            )}
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground">
-            {goalKg !== null
-              ? `Your goal of ${show(goalKg)} is not below where you started.`
-              : 'No goal weight yet.'}{' '}
-            <Link
-              to="/customer/profile?tab=medical"
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              {goalKg !== null ? 'Review it in your profile.' : 'Set one in your profile.'}
-            </Link>
-          </p>
-        )}
-      </div>
+      {goalKg !== null ? (
+        <div className="grid gap-2 border-t border-border pt-3">
+          {goal ? (
+            <>
+              <div className="flex items-baseline justify-between gap-2 text-sm">
+                <span className="text-muted-foreground">Progress to goal</span>
+                <span className="font-medium tabular-nums" data-testid="progress-goal">
+                  {goal.reached ? 'Goal reached' : `${oneDecimal(goal.percent)}% of the way`}
+                </span>
+              </div>
+              <ProgressBar
+                percent={goal.percent}
+                label="Progress toward your goal weight"
+                met={goal.reached}
+              />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Your goal of {show(goalKg)} is not below where you started.{' '}
+              <Link
+                to="/customer/profile?tab=medical"
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Review it in your profile.
+              </Link>
+            </p>
+          )}
+        </div>
+      ) : null}
     </Card>
   )
 }

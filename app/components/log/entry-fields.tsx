@@ -13,7 +13,7 @@ import { filtered } from '~/components/profile-fields/filter-input'
 import { WeightField } from '~/components/profile-fields/measure-fields'
 import type { ListFieldMeta, TextFieldMeta } from '~/components/profile-fields/types'
 import { filterDecimal, filterDigits } from '~/lib/input-filters'
-import { MEAL_TYPE_LABELS, MEAL_TYPES, SLEEP_QUALITY_LABELS, VITAMINS } from '~/lib/log-entries'
+import { MEAL_TYPE_LABELS, MEAL_TYPES, SLEEP_DATE_HINT, SLEEP_QUALITY_LABELS, VITAMINS } from '~/lib/log-entries'
 
 const DECIMAL_PATTERN = '[0-9]*\\.?[0-9]?'
 
@@ -70,7 +70,13 @@ function TimeField({ field, label, hint }: { field: TextFieldMeta; label: string
 export function WeightFields({ fields }: { fields: Fields }) {
   return (
     <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-      <DateField field={fields.date} label="Date" notAfterToday />
+      {/* The date's label row is as tall as the weight's (its kg/lbs switch), so the two boxes line up. */}
+      <DateField
+        field={fields.date}
+        label="Date"
+        notAfterToday
+        className="sm:[&>label]:flex sm:[&>label]:min-h-8 sm:[&>label]:items-center"
+      />
       <WeightField label="Weight" weight={fields.weight} unit={fields.weight_unit} group="weight" />
       <TextField
         field={fields.note}
@@ -86,7 +92,7 @@ export function WeightFields({ fields }: { fields: Fields }) {
 export function SleepFields({ fields }: { fields: Fields }) {
   return (
     <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-      <DateField field={fields.date} label="Night of" hint="The date the night began." notAfterToday />
+      <DateField field={fields.date} label="Date" hint={SLEEP_DATE_HINT} notAfterToday />
       <AmountField field={fields.hours} label="Hours of sleep" suffix="h" />
       <ChoiceGroup
         field={fields.quality}

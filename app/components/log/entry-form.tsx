@@ -14,6 +14,7 @@ import { VALIDATION } from '~/lib/messages'
 import { submitWasRefused } from '~/lib/refused-submit'
 import { pushToast } from '~/lib/toast-store'
 import { MealFields, SleepFields, VitaminFields, WaterFields, WeightFields } from './entry-fields'
+import { useFormErrorToastLifetime } from '~/lib/use-form-error-toast'
 
 const SAVE_LABELS: Record<EntryKind, string> = {
   weight: 'Save weight',
@@ -54,6 +55,7 @@ export function EntryForm({ kind, editing, defaults, lastResult, cancelHref }: E
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: entrySchema(kind, format(new Date(), 'yyyy-MM-dd')) }),
   })
+  useFormErrorToastLifetime(form)
   const saving = useSaving(formId)
   const textFields = fields as unknown as Record<string, TextFieldMeta>
 

@@ -27,6 +27,7 @@ import { BariatricFields } from './bariatric-fields'
 import { DeviceFields } from './device-fields'
 import { MedicalFields } from './medical-fields'
 import { PersonalFields } from './personal-fields'
+import { useFormErrorToastLifetime } from '~/lib/use-form-error-toast'
 
 type StepFormProps<Input> = {
   defaults: Input
@@ -110,6 +111,7 @@ function StepForm({
   incomplete?: boolean
   children: ReactNode
 }) {
+  useFormErrorToastLifetime(form)
   const saving = useSavingStep(step)
   const back = previousStep(step)
   const last = step === TOTAL_STEPS

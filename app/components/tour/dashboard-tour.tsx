@@ -1,10 +1,12 @@
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { EVENTS, useJoyride, type EventHandler, type Step } from 'react-joyride'
+import { EVENTS, useJoyride, type EventHandler, type FloatingOptions, type Step } from 'react-joyride'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import {
   shouldStartTour,
   TOUR_COMPLETED_PATH,
+  TOUR_EDGE_GAP_PX,
+  TOUR_HEADER_CLEARANCE_PX,
   TOUR_SCROLL_DURATION_MS,
   TOUR_SCROLL_OFFSET,
   TOUR_SEEN_STORAGE_KEY,
@@ -59,12 +61,48 @@ export function DashboardTour({ profileHasSeenTour }: { profileHasSeenTour: bool
   return <RunningTour onEnd={end} />
 }
 
+const EDGES = {
+  top: TOUR_HEADER_CLEARANCE_PX,
+  right: TOUR_EDGE_GAP_PX,
+  bottom: TOUR_EDGE_GAP_PX,
+  left: TOUR_EDGE_GAP_PX,
+}
+
+type Middleware = NonNullable<FloatingOptions['middleware']>[number]
+
+/**
+ * Runs after joyride's flip and shift. When the tooltip had to slide over its target (a target
+ * taller than the screen, such as the progress cards on a phone), it goes to the bottom of the
+ * screen, so the top of the target — its heading and headline number — stays in the spotlight.
+ */
+const overTallTargetsSitLow: Middleware = {
+  name: 'overTallTargetsSitLow',
+  fn({ y, rects, strategy }) {
+    const target = rects.reference
+    const height = rects.floating.height
+    const overlaps = y < target.y + target.height && y + height > target.y
+    if (!overlaps) return {}
+    const viewportTop = strategy === 'fixed' ? 0 : window.scrollY
+    const low = viewportTop + window.innerHeight - TOUR_EDGE_GAP_PX - height
+    return { y: Math.max(y, Math.max(viewportTop + TOUR_HEADER_CLEARANCE_PX, low)) }
+  },
+}
+
+// Below the target, else above it; never beside it ('auto' picked left/right on a desktop and cut
+// the tooltip at the screen's edge). When neither fits (a target taller than the screen), the
+// tooltip slides over the target's lower part rather than leave the viewport (crossAxis shift):
+// the patient always sees the text and the buttons, clear of the sticky header.
 const STEPS: Step[] = TOUR_STEPS.map((definition) => ({
   id: definition.id,
   target: tourSelector(definition.target),
   title: definition.title,
   content: definition.content,
-  placement: definition.target === null ? 'center' : 'auto',
+  placement: definition.target === null ? 'center' : 'bottom',
+  floatingOptions: {
+    flipOptions: { fallbackPlacements: ['top'], padding: EDGES },
+    shiftOptions: { crossAxis: true, padding: EDGES },
+    middleware: [overTallTargetsSitLow],
+  },
   data: definition,
 }))
 
@@ -104,7 +142,8 @@ function RunningTour({ onEnd }: { onEnd: () => void }) {
       if (event.key === 'Escape') controls.skip('button_close')
     }
     function onClick(event: MouseEvent) {
-      if (event.target instanceof Element && event.target.closest('.react-joyride__overlay')) controls.skip('button_close')
+      if (event.target instanceof Element && event.target.closest('.react-joyride__overlay'))
+        controls.skip('button_close')
     }
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('click', onClick, true)

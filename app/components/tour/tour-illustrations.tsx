@@ -31,7 +31,14 @@ function Log() {
 
 function Trends() {
   return (
-    <svg viewBox="0 0 160 72" className="h-full w-full" fill="none" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 160 72"
+      className="h-full w-full"
+      fill="none"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 64h140M12 8v56" className="stroke-muted-foreground/60" />
       <path d="M16 20l26 10 24-4 24 16 26 4 32 10" className="stroke-primary" />
       {[
@@ -48,7 +55,11 @@ function Trends() {
   )
 }
 
-const ILLUSTRATIONS: Record<TourIllustration, () => JSX.Element> = { overview: Overview, log: Log, trends: Trends }
+const ILLUSTRATIONS: Record<TourIllustration, () => JSX.Element> = {
+  overview: Overview,
+  log: Log,
+  trends: Trends,
+}
 
 export function TourIllustrationImage({ name }: { name: TourIllustration }) {
   const Drawing = ILLUSTRATIONS[name]

@@ -1,6 +1,15 @@
 import type { TooltipRenderProps } from 'react-joyride'
 import { Button } from '~/components/ui/button'
-import { isLastTourStep, TOUR_BUTTONS, TOUR_TOOLTIP_WIDTH, TOUR_WELCOME, tourCounter, type TourStepDefinition } from '~/lib/tour'
+import {
+  isLastTourStep,
+  TOUR_BUTTONS,
+  TOUR_EDGE_GAP_PX,
+  TOUR_HEADER_CLEARANCE_PX,
+  TOUR_TOOLTIP_WIDTH,
+  TOUR_WELCOME,
+  tourCounter,
+  type TourStepDefinition,
+} from '~/lib/tour'
 import { TourIllustrationImage } from './tour-illustrations'
 
 // joyride hands us its button props (click handlers, data-action); we keep those and put our
@@ -13,7 +22,15 @@ function withLabel(props: JoyrideButtonProps, label: string) {
 }
 
 /** The tour's tooltip: the welcome card first, then title, text, counter and buttons. */
-export function TourTooltip({ index, size, step, primaryProps, skipProps, controls, tooltipProps }: TooltipRenderProps) {
+export function TourTooltip({
+  index,
+  size,
+  step,
+  primaryProps,
+  skipProps,
+  controls,
+  tooltipProps,
+}: TooltipRenderProps) {
   const definition = step.data as TourStepDefinition | undefined
   const welcome = index === 0
   const last = isLastTourStep(index, size)
@@ -22,8 +39,14 @@ export function TourTooltip({ index, size, step, primaryProps, skipProps, contro
       {...tooltipProps}
       aria-labelledby="tour-title"
       data-tour-step={definition?.id}
-      style={{ width: TOUR_TOOLTIP_WIDTH, maxWidth: 'calc(100vw - 2rem)' }}
-      className="rounded-lg border border-border bg-card p-5 text-left text-card-foreground shadow-xl"
+      // Never taller than the room below the sticky header: on a short screen the text scrolls
+      // inside the card and the buttons stay reachable.
+      style={{
+        width: TOUR_TOOLTIP_WIDTH,
+        maxWidth: `calc(100vw - ${2 * TOUR_EDGE_GAP_PX}px)`,
+        maxHeight: `calc(100vh - ${TOUR_HEADER_CLEARANCE_PX + TOUR_EDGE_GAP_PX}px)`,
+      }}
+      className="overflow-y-auto rounded-lg border border-border bg-card p-5 text-left text-card-foreground shadow-xl dark:border-primary/50"
     >
       {definition?.illustration ? <TourIllustrationImage name={definition.illustration} /> : null}
       <h2 id="tour-title" className="text-lg font-semibold leading-tight">
@@ -46,7 +69,10 @@ export function TourTooltip({ index, size, step, primaryProps, skipProps, contro
           </>
         ) : (
           <>
-            <span className="mr-auto text-xs font-medium tabular-nums text-muted-foreground" data-testid="tour-counter">
+            <span
+              className="mr-auto text-xs font-medium tabular-nums text-muted-foreground"
+              data-testid="tour-counter"
+            >
               {tourCounter(index, size)}
             </span>
             {last ? (

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test'
+import { hideTour } from './support/log-data'
+import { createCustomer } from './support/provider'
+import { signInCustomer } from './support/sign-in'
+
+// Toasts (P16): an error toast lasts only as long as the form's errors, and the stack never
+// covers a form's primary button — checked with three toasts on screen, on a phone and a laptop.
+
+const WIDTHS = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+] as const
+
+/** The toasts on screen (Radix renders each as a list item in its viewport). */
+const toasts = (page: Page) => page.locator('[data-toast-stack] [data-toast]')
+
+/** Holds the stack still (Radix pauses its timers while the pointer is over a toast). */
+async function holdToasts(page: Page) {
+  await toasts(page).first().hover()
+}
+
+/** The button takes a real click where it is: not covered, no `force` (a trial click checks just that). */
+async function expectClickable(page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true })
+  await button.scrollIntoViewIfNeeded()
+  await button.click({ trial: true, timeout: 3_000 })
+}
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: size })
+
+    test("wizard step 4: 'Complete Profile' stays clickable under three toasts; the error goes once fixed", async ({
+      page,
+    }) => {
+      const customer = await createCustomer(['personal', 'medical'])
+      await signInCustomer(page, customer.email, customer.password) // 'Welcome back!'
+      await expect(page.getByText('Step 3 of 4', { exact: true })).toBeVisible()
+      await page.getByRole('radio', { name: 'No', exact: true }).check()
+      await page.getByRole('button', { name: 'Next Step' }).click() // 'Bariatic Surgery Information Updated'
+      await expect(page.getByText('Step 4 of 4', { exact: true })).toBeVisible()
+      // Once more, so the stack holds three toasts even if 'Welcome back!' has timed out meanwhile.
+      await page.getByRole('link', { name: 'Back' }).click()
+      await page.getByRole('button', { name: 'Next Step' }).click()
+      await expect(page.getByText('Step 4 of 4', { exact: true })).toBeVisible()
+      await page.getByRole('button', { name: 'Complete Profile' }).click() // refused
+      await expect(page.getByText('Mobile OS is required', { exact: true })).toBeVisible()
+
+      const error = toasts(page).filter({ hasText: 'Please complete all required fields' })
+      await expect(error).toHaveCount(1)
+      await holdToasts(page)
+      await expect.poll(() => toasts(page).count()).toBeGreaterThanOrEqual(3)
+      await expectClickable(page, 'Complete Profile')
+      // A second refusal replaces the first rather than stacking the same words.
+      await page.getByRole('button', { name: 'Complete Profile' }).click()
+      await expect(error).toHaveCount(1)
+
+      await page.getByRole('radio', { name: 'I need a device' }).check()
+      await page.getByRole('radio', { name: 'Android' }).check()
+      await expect(page.getByText('Mobile OS is required', { exact: true })).toHaveCount(0)
+      await expect(error).toHaveCount(0)
+      await page.getByRole('button', { name: 'Complete Profile' }).click()
+      await expect(page).toHaveURL(/\/customer\/dashboard$/)
+    })
+
+    test("log form: 'Save weight' stays clickable under three toasts; a successful save clears the error", async ({
+      page,
+    }) => {
+      await hideTour(page)
+      const customer = await createCustomer()
+      await signInCustomer(page, customer.email, customer.password) // 'Welcome back!'
+      // Within the app (no reload), so the toasts so far stay in the stack.
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^Log Data/ })
+        .first()
+        .click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Log Data' })).toBeVisible()
+      const weight = page.getByRole('group', { name: 'Weight' }).getByRole('textbox', { name: 'Weight' })
+      await weight.fill('101.5')
+      await page.getByRole('button', { name: 'Save weight' }).click() // 'Weight logged'
+      await expect(toasts(page).filter({ hasText: 'Weight logged' })).toHaveCount(1)
+      await weight.fill('101.4')
+      await page.getByRole('button', { name: 'Save weight' }).click() // a second 'Weight logged'
+      await expect(toasts(page).filter({ hasText: 'Weight logged' }).first()).toBeVisible()
+      await weight.fill('')
+      await page.getByRole('button', { name: 'Save weight' }).click() // empty: refused
+      const error = toasts(page).filter({ hasText: 'Please check your form' })
+      await expect(error).toHaveCount(1)
+      await holdToasts(page)
+      await expect.poll(() => toasts(page).count()).toBeGreaterThanOrEqual(3)
+      await expectClickable(page, 'Save weight')
+
+      // The field in focus is not under the stack either.
+      await weight.focus()
+      const field = (await weight.boundingBox())!
+      for (const toast of await toasts(page).all()) {
+        const box = await toast.boundingBox()
+        if (!box) continue
+        const overlaps =
+          field.y < box.y + box.height &&
+          field.y + field.height > box.y &&
+          field.x < box.x + box.width &&
+          field.x + field.width > box.x
+        expect(overlaps, 'a toast covers the field in focus').toBe(false)
+      }
+
+      await weight.fill('101.2')
+      await page.getByRole('button', { name: 'Save weight' }).click()
+      await expect(error).toHaveCount(0)
+      await expect(toasts(page).filter({ hasText: 'Weight logged' }).first()).toBeVisible()
+    })
+  })
+}
+
+test('without JavaScript the messages are plain text on the page', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const customer = await createCustomer()
+  await signInCustomer(page, customer.email, customer.password)
+  await expect(page.getByRole('status').getByText('Welcome back!', { exact: true })).toBeVisible()
+  await context.close()
+})
