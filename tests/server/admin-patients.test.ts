@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadAdminDashboard } from '~/lib/admin-dashboard.server'
 import { acknowledgeAlertAction, loadPatientPage, loadPatientsList } from '~/lib/admin-patients.server'
-import { PROVIDER_BAD_RESPONSE_MESSAGE } from '~/lib/provider-errors'
+import { GENERIC_ERROR } from '~/lib/messages'
 import { getToasts } from '~/lib/toast.server'
 import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 import { startStubProvider, type StubProvider } from './stub-provider'
@@ -166,7 +166,7 @@ describe('dashboard loader', () => {
   it('shows a provider failure as a message', async () => {
     stub.handle(() => ({ status: 502, text: '<html>Bad gateway</html>', contentType: 'text/html' }))
     const page = await body(await loadAdminDashboard(pageRequest('/admin/dashboard', cookie)))
-    // An HTML 502 (a proxy's page) is not the provider's answer: its own message, not a generic one.
-    expect(page).toEqual({ dashboard: null, error: PROVIDER_BAD_RESPONSE_MESSAGE })
+    // An HTML 502 (a proxy's page) carries no message of the provider's: SPEC §8's generic text.
+    expect(page).toEqual({ dashboard: null, error: GENERIC_ERROR })
   })
 })
