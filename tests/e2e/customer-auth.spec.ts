@@ -45,7 +45,9 @@ for (const js of [true, false]) {
       await expect(page.getByText(/sign in to finish setting up your health profile/i)).toBeVisible()
       await page.getByRole('link', { name: 'Sign In', exact: true }).click()
 
-      await expect(page).toHaveURL(/\/customer\/signin$/)
+      // The verified address comes along to the sign-in form.
+      await expect(page).toHaveURL(`/customer/signin?email=${encodeURIComponent(email)}`)
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
       await submitSignIn(page, email, STRONG_PASSWORD)
       await expect(page).toHaveURL(/\/customer\/profile-setup/)
       await expectToast(page, 'Welcome back!', 'You have successfully signed in.')

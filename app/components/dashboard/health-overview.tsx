@@ -223,18 +223,19 @@ function WeightProgressCard({
             value={inUnit(Math.abs(weights.toGoal))}
           />
         ) : null}
-        {weights.goal === null ? (
-          <dd className="text-sm text-muted-foreground">
-            No goal weight yet.{' '}
-            <Link
-              to="/customer/profile?tab=medical"
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Set a goal weight.
-            </Link>
-          </dd>
-        ) : null}
       </dl>
+      {weights.goal === null ? (
+        // After the list, not in it: a <dl> holds only name–value groups.
+        <p className="-mt-2 text-sm text-muted-foreground">
+          No goal weight yet.{' '}
+          <Link
+            to="/customer/profile?tab=medical"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Set a goal weight.
+          </Link>
+        </p>
+      ) : null}
       <dl className="grid gap-1.5 border-t border-border pt-3">
         <Row
           label={<abbr title="Total weight loss">%TWL</abbr>}
@@ -254,32 +255,31 @@ function WeightProgressCard({
           }
           muted={metrics.ewlPercent === null}
         />
-        <div className="grid gap-0.5" data-testid="bmi-summary">
-          <div className="flex items-baseline justify-between gap-3">
-            <dt className="text-sm text-muted-foreground">
-              <abbr title="Body-mass index">BMI</abbr>
-            </dt>
-            <dd className="text-right">
-              {summary.bmi ? (
-                <span className="mr-1.5 text-xs text-muted-foreground">{summary.bmi.category}</span>
-              ) : null}
-              <span
-                className={cn(
-                  'tabular-nums',
-                  metrics.bmi === null ? 'text-sm text-muted-foreground' : 'font-semibold',
-                )}
-                data-testid="progress-bmi"
-              >
-                {metrics.bmi === null ? (
-                  'Needs your height'
-                ) : (
-                  <span data-testid="bmi-value">{oneDecimal(metrics.bmi)}</span>
-                )}
-              </span>
-            </dd>
-          </div>
+        {/* One name–value group (a <div> directly in the <dl>): the note spans both columns. */}
+        <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 gap-y-0.5" data-testid="bmi-summary">
+          <dt className="text-sm text-muted-foreground">
+            <abbr title="Body-mass index">BMI</abbr>
+          </dt>
+          <dd className="text-right">
+            {summary.bmi ? (
+              <span className="mr-1.5 text-xs text-muted-foreground">{summary.bmi.category}</span>
+            ) : null}
+            <span
+              className={cn(
+                'tabular-nums',
+                metrics.bmi === null ? 'text-sm text-muted-foreground' : 'font-semibold',
+              )}
+              data-testid="progress-bmi"
+            >
+              {metrics.bmi === null ? (
+                'Needs your height'
+              ) : (
+                <span data-testid="bmi-value">{oneDecimal(metrics.bmi)}</span>
+              )}
+            </span>
+          </dd>
           {summary.bmi && summary.height ? (
-            <dd className="text-xs text-muted-foreground">
+            <dd className="col-span-2 text-xs text-muted-foreground">
               From your height ({summary.height.text}) and your{' '}
               {current?.source === 'logged' ? 'latest' : 'starting'} weight.
             </dd>
