@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { Inbox } from 'lucide-react'
-import { Brand } from '~/components/brand'
-import { ThemeToggle } from '~/components/theme-toggle'
+import { PublicHeader } from '~/components/public-header'
 import { Alert } from '~/components/ui/alert'
 import { isDevMailboxEnabled, readDevOutbox } from '~/lib/auth-dev-mailbox.server'
 import { pageTitle } from '~/lib/meta'
-import { useProductName } from '~/lib/use-product-name'
 
 export const meta: MetaFunction = ({ matches }) => [...pageTitle('Development Mailbox', matches), { name: 'robots', content: 'noindex' }]
 
@@ -25,15 +23,9 @@ function formatTime(iso: string) {
 
 export default function DevMailbox() {
   const { messages, error } = useLoaderData<typeof loader>()
-  const productName = useProductName()
   return (
     <div className="min-h-screen bg-muted/40">
-      <header className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <Brand name={productName} />
-        </Link>
-        <ThemeToggle />
-      </header>
+      <PublicHeader />
       <main className="mx-auto grid max-w-3xl gap-4 px-4 pb-12 pt-4">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <div>
