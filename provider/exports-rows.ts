@@ -3,6 +3,7 @@
 import { ageOn } from './admin-patients-metrics.js'
 import { entriesOf } from './store/patients.js'
 import type { Db } from './store/sql.js'
+import { DEVICE_SERVICES } from './devices-catalogue.js'
 import { ageGroup, monthsSinceSurgeryBand, pseudonymizer, stateCode, yearOf, zip3 } from './deidentify.js'
 import type { PatientSnapshot } from './patient-snapshots.js'
 
@@ -133,8 +134,19 @@ const MEASURE_COLUMNS: Column<EntryRow>[] = [
   ['calories', (e) => (e.kind === 'meal' ? num(e.fields.calories) : null)],
   ['water_ml', (e) => (e.kind === 'water' ? num(e.fields.ml) : null)],
   ['vitamins_taken', (e) => (e.kind === 'vitamins' && Array.isArray(e.fields.taken) ? e.fields.taken.join('; ') : null)],
-  ['source', (e) => (e.kind === 'weight' ? (str(e.fields.source) ?? 'manual') : null)],
 ]
+
+const rawSource = (e: EntryRow) => (e.kind === 'weight' ? (str(e.fields.source) ?? 'manual') : null)
+
+// A weight's source may be a device name the patient typed (free text, ≤ 100 characters), which
+// could name a person or a place: de-identified exports keep only the documented values.
+const DOCUMENTED_SOURCES = new Set(['manual', ...DEVICE_SERVICES.map((service) => service.service_name)])
+export const OTHER_DEVICE_SOURCE = 'other device'
+
+function documentedSource(e: EntryRow): string | null {
+  const source = rawSource(e)
+  return source === null || DOCUMENTED_SOURCES.has(source) ? source : OTHER_DEVICE_SOURCE
+}
 
 export function entriesTable(
   patients: readonly PatientSnapshot[],
@@ -156,6 +168,7 @@ export function entriesTable(
           return surgery ? Math.round((Date.parse(e.day) - Date.parse(surgery)) / 86_400_000) : null
         }],
         ...MEASURE_COLUMNS,
+        ['source', rawSource],
         ['note', (e) => str(e.fields.note) ?? str(e.fields.description)],
       ],
       entries,
@@ -168,6 +181,7 @@ export function entriesTable(
       ['year', (e) => yearOf(e.day)],
       ['months_since_surgery', (e) => monthsSinceSurgeryBand(patient(e)?.surgery_date, e.day)],
       ...MEASURE_COLUMNS,
+      ['source', documentedSource],
     ],
     // Grouped by pseudonym, not by account id, whose order would hint at sign-up order.
     [...entries].sort((a, b) => alias(a.account_id).localeCompare(alias(b.account_id))),

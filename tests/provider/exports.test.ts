@@ -105,6 +105,27 @@ describe('GET v1/admin/exports/{patients,entries}/ (extension)', () => {
     expect(rows.map((r) => r.months_since_surgery).sort()).toEqual(['0-3', '0-3', '12-24', '12-24'])
   })
 
+  test('de-identified entries keep only the documented sources; a typed device name becomes "other device"', async () => {
+    const c = await verifiedCustomer(provider, uniqueEmail('export-source'))
+    for (const [step, body] of [['personal', { ...PERSONAL, ...OLD }], ['medical', MEDICAL], ['bariatric', BARIATRIC], ['device', DEVICE]] as const) {
+      expect((await provider.call('PUT', `v1/auth/profile/${step}/`, { token: c.access, body })).status).toBe(200)
+    }
+    for (const [date, source] of [['2026-02-03', "Zebulon's scale at Shelbyville"], ['2026-02-04', 'Withings'], ['2026-02-05', 'manual']] as const) {
+      const res = await provider.call('POST', 'v1/auth/entries/weight/', { token: c.access, body: { date, weight: 100, weight_unit: 'kg', source } })
+      expect(res.status, res.text).toBe(201)
+    }
+    // Another procedure than the other tests' cohort, so their counts stay theirs.
+    const range = `procedure=${encodeURIComponent(BARIATRIC.surgery_type)}&from=2026-02-03&to=2026-02-05`
+    const res = await provider.call('GET', `v1/admin/exports/entries/?mode=deidentified&${range}`, { token: standardToken })
+    expect(res.status, res.text).toBe(200)
+    expect(res.text).not.toContain('Zebulon')
+    const content = res.json.content as Export
+    const sources = content.rows.map((row) => row[content.columns.indexOf('source')]).sort()
+    expect(sources).toEqual(['Withings', 'manual', 'other device'])
+    // The identified export (Super Admin) keeps what the patient typed.
+    expect(JSON.stringify((await exportOf('entries', `mode=identified&${range}`)).rows)).toContain("Zebulon's scale at Shelbyville")
+  })
+
   test('identified exports are Super Admin only and carry the identifiers', async () => {
     expectError(
       await provider.call('GET', 'v1/admin/exports/patients/?mode=identified', { token: standardToken }),
