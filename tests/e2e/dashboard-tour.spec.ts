@@ -99,7 +99,8 @@ test.describe('dashboard summary', () => {
     await expect(surgery).toContainText('Planning bariatric surgery')
     await expect(page.getByTestId('surgery-days')).toHaveCount(0)
     await expect(page.getByTestId('weight-summary')).toContainText('GoalNot recorded')
-    await expect(page.getByTestId('weight-summary')).toContainText('No goal weight yet.')
+    // Under the list (a <dl> holds only name–value groups), still on the weight card.
+    await expect(page.getByTestId('weight-summary').locator('xpath=following-sibling::p[1]')).toContainText('No goal weight yet.')
     await expect(page.getByTestId('device-name')).toHaveText('You asked us for a device')
     await page.getByRole('link', { name: 'Set a goal weight.' }).click()
     await expect(page).toHaveURL(/\/customer\/profile\?tab=medical$/)
