@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
-import { activityScope } from '../app/lib/activity.server'
+import { activityScope, type ActivityPortal } from '../app/lib/activity.server'
 import { restampedSessionCookie, SESSION_COOKIE_NAME } from '../app/lib/session.server'
+import { beforeHeaders } from './before-headers'
 
 /**
  * Renews the inactivity clock of each portal whose guard let this request through (see
@@ -10,16 +11,12 @@ import { restampedSessionCookie, SESSION_COOKIE_NAME } from '../app/lib/session.
 export function renewActivity() {
   return (req: Request, res: Response, next: NextFunction) => {
     const scope = activityScope()
-    const writeHead = res.writeHead
-    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-      stampSession(req, res, scope.portals)
-      return writeHead.apply(this, args)
-    } as Response['writeHead']
+    beforeHeaders(res, () => stampSession(req, res, scope.portals))
     scope.run(next)
   }
 }
 
-function stampSession(req: Request, res: Response, portals: ReadonlySet<'customer' | 'admin'>) {
+function stampSession(req: Request, res: Response, portals: ReadonlySet<ActivityPortal>) {
   if (portals.size === 0) return
   const header = res.getHeader('Set-Cookie')
   const cookies = header === undefined ? [] : Array.isArray(header) ? header : [String(header)]

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { beforeHeaders } from './before-headers'
 
 /**
  * Every page and data response of the app may depend on who is signed in (a guard's redirect, a
@@ -9,12 +10,10 @@ import type { NextFunction, Request, Response } from 'express'
  */
 export function privateResponses() {
   return (_req: Request, res: Response, next: NextFunction) => {
-    const writeHead = res.writeHead
-    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    beforeHeaders(res, () => {
       if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store')
       res.vary('Cookie')
-      return writeHead.apply(this, args)
-    } as Response['writeHead']
+    })
     next()
   }
 }

@@ -6,6 +6,8 @@ import { createSession, type Session } from '@remix-run/node'
 import { z } from 'zod'
 import { getEnv } from './env.server'
 import type { Portal } from './portal'
+import { readCookie } from './cookies'
+import { isRecord } from './provider-errors'
 import { seal, unseal } from './session-seal.server'
 import type { AdminUser, CustomerProfile, ProfileFlags } from './provider-types'
 
@@ -59,33 +61,26 @@ function attributes(maxAge: number, secure: boolean): string {
   return parts.join('; ')
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=')
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim()
-  }
-  return undefined
+type CookieSettings = ReturnType<typeof cookieSettings>
+
+// Sealed with the newest secret: a session read with an older one is re-sealed on its next commit.
+function sealedCookie(session: AppSession, settings: CookieSettings): string {
+  return `${SESSION_COOKIE_NAME}=${seal(session.data, settings.secrets)}; ${attributes(SESSION_MAX_AGE_SECONDS, settings.secure)}`
 }
 
 /** The request's session; a missing, tampered or foreign-secret cookie gives an empty one. */
 export async function getSession(request: Request): Promise<AppSession> {
-  const value = cookieValue(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
+  const value = readCookie(request.headers.get('Cookie'), SESSION_COOKIE_NAME)
   const data = value ? unseal(decodeURIComponent(value), cookieSettings().secrets) : null
-  return createSession<SessionData, SessionData>(isPlainObject(data) ? (data as SessionData) : {})
+  return createSession<SessionData, SessionData>(isRecord(data) ? (data as SessionData) : {})
 }
 
 export async function commitSession(session: AppSession): Promise<string> {
-  const { secrets, secure } = cookieSettings()
-  // Sealed with the newest secret: a session read with an older one is re-sealed on its next commit.
-  return `${SESSION_COOKIE_NAME}=${seal(session.data, secrets)}; ${attributes(SESSION_MAX_AGE_SECONDS, secure)}`
+  return sealedCookie(session, cookieSettings())
 }
 
 export async function destroySession(_session: AppSession): Promise<string> {
   return `${SESSION_COOKIE_NAME}=; ${attributes(0, cookieSettings().secure)}`
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** `Set-Cookie` for the session as it is now, ready to merge into a response. */
@@ -160,15 +155,16 @@ export function restampedSessionCookie(
   now = Date.now(),
 ): string | undefined {
   if (portals.size === 0) return undefined
-  const source = responseCookie ?? `${SESSION_COOKIE_NAME}=${cookieValue(requestCookieHeader, SESSION_COOKIE_NAME) ?? ''}`
-  const value = source.slice(SESSION_COOKIE_NAME.length + 1).split(';')[0]!.trim()
+  const value = responseCookie
+    ? readCookie(responseCookie.split(';')[0], SESSION_COOKIE_NAME)
+    : readCookie(requestCookieHeader, SESSION_COOKIE_NAME)
   if (!value) return undefined
-  const data = unseal(decodeURIComponent(value), cookieSettings().secrets)
-  if (!isPlainObject(data)) return undefined
+  const settings = cookieSettings()
+  const data = unseal(decodeURIComponent(value), settings.secrets)
+  if (!isRecord(data)) return undefined
   const session = createSession<SessionData, SessionData>(data as SessionData)
   for (const portal of portals) if (session.has(portal)) setSeenAt(session, portal, now)
-  const { secrets, secure } = cookieSettings()
-  return `${SESSION_COOKIE_NAME}=${seal(session.data, secrets)}; ${attributes(SESSION_MAX_AGE_SECONDS, secure)}`
+  return sealedCookie(session, settings)
 }
 
 export function getAccessToken(session: AppSession, portal: Portal): string | undefined {

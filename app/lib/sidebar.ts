@@ -1,4 +1,5 @@
 // The sidebar's constants (SPEC.md §9, shadcn/ui's conventions). Pure: shared by server and client.
+import { readCookie } from './cookies'
 
 /** Expanded (true) or collapsed (false), kept for seven days so the server renders it right. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state'
@@ -34,12 +35,7 @@ export function parseSidebarCookieValue(value: string | null | undefined): boole
 
 /** The value of `sidebar_state` in a Cookie header (or document.cookie), if any. */
 export function readSidebarCookie(cookieHeader: string | null | undefined): string | undefined {
-  if (!cookieHeader) return undefined
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=')
-    if (name === SIDEBAR_COOKIE_NAME) return rest.join('=')
-  }
-  return undefined
+  return readCookie(cookieHeader, SIDEBAR_COOKIE_NAME)
 }
 
 /** Attributes shared by the server's Set-Cookie and the client's document.cookie write. */
