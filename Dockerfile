@@ -6,8 +6,7 @@ ARG NODE_VERSION=20.20.2
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
-# better-sqlite3 (the optional embedded reference provider) compiles from source.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# No native addons: the embedded database is PGlite (WebAssembly), PostgreSQL is reached over `pg`.
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 

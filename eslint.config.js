@@ -17,17 +17,20 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  // P14: the store owns the connection. Only the SQLite engine module knows better-sqlite3, and
-  // production code never imports the development folder (provider/index.ts loads its routes
-  // lazily, in dev mode only).
+  // P14: the store owns the connection. Only the database layer (provider/db/) and the store's
+  // adapter over it know the drivers, and production code never imports the development folder
+  // (provider/index.ts loads its routes lazily, in dev mode only).
   {
     files: ['provider/**/*.ts'],
-    ignores: ['provider/store/sqlite.ts', 'provider/dev/**'],
+    ignores: ['provider/db/**', 'provider/store/engine-db.ts', 'provider/dev/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'better-sqlite3', message: 'Go through the store (provider/store/), which owns the connection.' }],
+          paths: ['pg', '@electric-sql/pglite', 'kysely'].map((name) => ({
+            name,
+            message: 'Go through the store (provider/store/), which owns the connection.',
+          })),
           patterns: [{ group: ['**/dev/*'], message: 'Development-only code: import it from provider/dev/ or the seed scripts only.' }],
         },
       ],

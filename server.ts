@@ -40,8 +40,16 @@ async function startEmbeddedProviderIfNeeded() {
     fail('Invalid environment: PROVIDER_API_URL is required when NODE_ENV=production (or set EMBEDDED_PROVIDER=1 for a demo)')
   }
   const { startProvider, defaultSeedAdmins } = await import('./provider/index')
+  const { engineOptionsFromEnv } = await import('./provider/db/index')
+  let database: ReturnType<typeof engineOptionsFromEnv> | undefined
+  try {
+    database = engineOptionsFromEnv(process.env, path.resolve(env.DATA_DIR))
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
   const provider = await startProvider({
     dataDir: env.DATA_DIR,
+    database,
     port: env.PROVIDER_PORT ?? 0,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     devMode: !production,

@@ -107,16 +107,12 @@ export async function readEntries(
   to: string | null,
 ): Promise<EntryRow[]> {
   if (accountIds.length === 0) return []
-  const rows = await entriesOf(db, accountIds, from ?? '0000-00-00', to ?? '9999-99-99', MAX_EXPORT_ROWS + 1)
-  return rows.map((row) => {
-    let fields: Record<string, unknown> = {}
-    try {
-      fields = JSON.parse(row.fields) as Record<string, unknown>
-    } catch {
-      // A damaged row still counts as an entry of its kind on its day.
-    }
-    return { ...row, fields }
-  })
+  const rows = await entriesOf(db, accountIds, from ?? '0001-01-01', to ?? '9999-12-31', MAX_EXPORT_ROWS + 1)
+  // A row whose fields are not an object still counts as an entry of its kind on its day.
+  return rows.map((row) => ({
+    ...row,
+    fields: typeof row.fields === 'object' && row.fields !== null ? row.fields : {},
+  }))
 }
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)

@@ -16,13 +16,19 @@ import { mountTrendsRoutes } from './routes/trends.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
-import { openStore } from './store/open.js'
+import { legacySqliteFile, openStore, type StoreOptions } from './store/open.js'
+import type { Db } from './store/sql.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
 
 export interface ProviderOptions {
-  /** The SQLite file lives at `${dataDir}/provider.sqlite`, created and migrated automatically. */
+  /**
+   * The embedded database (PGlite) lives in `${dataDir}/pglite`, created and migrated
+   * automatically, unless `database.databaseUrl` names a PostgreSQL server.
+   */
   dataDir: string
+  /** DATABASE_URL and pool settings (provider/db/config.ts reads them from the environment). */
+  database?: StoreOptions
   /** Default '127.0.0.1'. */
   host?: string
   /** Default 0 (ephemeral). */
@@ -45,6 +51,8 @@ export interface ProviderOptions {
 export interface RunningProvider {
   /** Base URL, ends with '/'. */
   url: string
+  /** The store this provider serves from, for in-process tools (seeding, tests) while it runs. */
+  db: Db
   close(): Promise<void>
 }
 
@@ -63,7 +71,11 @@ function positiveSeconds(value: number | undefined, fallback: number): number {
 
 export async function startProvider(opts: ProviderOptions): Promise<RunningProvider> {
   const log = opts.log ?? ((line: string) => console.log(line))
-  const db = await openStore(opts.dataDir)
+  const legacy = legacySqliteFile(opts.dataDir)
+  if (legacy && !opts.database?.databaseUrl) {
+    log(`provider: ${legacy} is from an older version and is no longer read; the embedded database is now ${opts.dataDir}/pglite`)
+  }
+  const db = await openStore(opts.dataDir, opts.database)
   let secret: string
   try {
     secret = opts.tokenSecret ?? (await tokenSecretFor(db))
@@ -136,6 +148,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   let closing: Promise<void> | undefined
   return {
     url: `http://${urlHost(host)}:${port}/`,
+    db,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

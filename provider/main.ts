@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { engineOptionsFromEnv } from './db/index.js'
 import { defaultSeedAdmins, startProvider } from './index.js'
 
 /** Standalone reference provider: `npm run provider`. */
@@ -9,8 +10,10 @@ async function main(): Promise<void> {
   if (admins.length === 0) {
     console.warn('provider: no SEED_*_ADMIN_EMAIL/PASSWORD set; a new database will have no admin accounts')
   }
+  const dataDir = resolve(env.DATA_DIR ?? './data')
   const provider = await startProvider({
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir,
+    database: engineOptionsFromEnv(env, dataDir),
     port: integerEnv(env.PROVIDER_PORT, 4000),
     host: env.PROVIDER_HOST ?? '127.0.0.1',
     appUrl: env.APP_URL ?? 'http://localhost:3000',

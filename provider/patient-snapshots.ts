@@ -20,7 +20,7 @@ import {
 } from './alerts-rules.js'
 import { openAlertSummary, syncAlerts } from './store/alerts.js'
 import { DEFAULT_TARGETS } from './store/entries.js'
-import type { BariatricSection, PersonalSection } from './profile-sections.js'
+import type { BariatricSection } from './profile-sections.js'
 import {
   customerAccounts,
   lastEntryDays,
@@ -79,15 +79,6 @@ export interface PatientSnapshot {
   alert_tier: AlertTier | null
 }
 
-function parse<T>(text: string | null): T | null {
-  if (!text) return null
-  try {
-    return JSON.parse(text) as T
-  } catch {
-    return null
-  }
-}
-
 interface WeightFacts {
   current_kg: number
   current_day: string
@@ -130,9 +121,9 @@ async function baseSnapshots(db: Db, today: string): Promise<BaseSnapshot[]> {
   const targets = await proteinTargets(db)
   const syncs = await lastSyncTimes(db)
   return accounts.map((row) => {
-    const personal = parse<PersonalSection>(row.personal)
-    const bariatric = parse<BariatricSection>(row.bariatric_surgery)
-    const isOnboarded = row.is_onboarded === 1
+    const personal = row.personal
+    const bariatric = row.bariatric_surgery
+    const isOnboarded = row.is_onboarded === true
     const surgeryDate = bariatric?.bariatric_status === 'yes' ? (bariatric.surgery_date ?? null) : null
     const daysPostOp = surgeryDate && surgeryDate <= today ? daysBetween(surgeryDate, today) : null
     const baseline = bariatric?.pre_surgery_weight ?? personal?.initial_weight ?? null
@@ -153,9 +144,9 @@ async function baseSnapshots(db: Db, today: string): Promise<BaseSnapshot[]> {
       address_line1: personal?.address_line1 ?? null,
       address_line2: personal?.address_line2 ?? null,
       created_at: row.created_at,
-      email_verified: row.email_verified === 1,
+      email_verified: row.email_verified,
       is_onboarded: isOnboarded,
-      onboarding: isOnboarded ? 'onboarded' : row.email_verified === 1 ? 'verified' : 'unverified',
+      onboarding: isOnboarded ? 'onboarded' : row.email_verified ? 'verified' : 'unverified',
       bariatric_status: bariatric?.bariatric_status ?? null,
       surgery_type: bariatric?.bariatric_status === 'yes' ? (bariatric.surgery_type ?? null) : null,
       surgery_date: surgeryDate,

@@ -35,7 +35,7 @@ const TRENDS_RUNS = Number(process.env.BENCH_TRENDS_RUNS ?? 60)
 const trendsPatient = demoPatients.find((p) => p.state === 'onboarded_lbs')
 if (trendsPatient) {
   const { build } = await import('esbuild')
-  // Inside the build directory, so that its packages (better-sqlite3) resolve from node_modules.
+  // Inside the build directory, so that its packages (pglite, pg) resolve from node_modules.
   const seedFile = path.join(buildDir, 'bench-trends-history.mjs')
   await build({ entryPoints: ['provider/dev/history.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: seedFile, logLevel: 'warning' })
   const { seedHistoryInDataDir } = await import(pathToFileURL(seedFile).href)

@@ -7,7 +7,7 @@
 // - single-use things are claimed by one conditional UPDATE (`… where redeemed_at is null`) and the
 //   winner is `numUpdatedRows === 1n`: see tests/db/race-template.test.ts;
 // - JSON parameters are passed as `JSON.stringify(value)`; `date` columns read back as
-//   'YYYY-MM-DD', int8 and counts as numbers, timestamptz as Date (provider/db/types.ts).
+//   'YYYY-MM-DD', int8, numeric and counts as numbers, timestamptz as ISO strings (provider/db/types.ts).
 export { openEngine, initPGliteDataDir, type Engine, type EngineKind, type EngineOptions } from './engine.js'
 export { engineOptionsFromEnv } from './config.js'
 export { migrateToLatest, type MigrationReport } from './migrate.js'

@@ -6,7 +6,7 @@ import type { Generated } from 'kysely'
 export interface SchemaInfoTable {
   key: string
   value: string
-  updated_at: Generated<Date>
+  updated_at: Generated<string>
 }
 
 export interface Database {

@@ -7,6 +7,8 @@
 export const OID = {
   int8: 20,
   date: 1082,
+  timestamptz: 1184,
+  numeric: 1700,
 } as const
 
 /** `count(*)`, `sum(int)` and bigserial ids come back as numbers; beyond 2^53 is a bug, not data. */
@@ -23,10 +25,29 @@ export function parseDate(text: string): string {
   return text
 }
 
+/**
+ * Instants come back as the ISO 8601 strings the API answers with ('2026-11-24T19:34:37.123Z'),
+ * the same on both engines and whatever the zone: store rows stay plain JSON. The session zone is
+ * UTC (below), so the text ends in '+00'; any other offset is still read correctly.
+ */
+export function parseTimestamptz(text: string): string {
+  const iso = text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')
+  const date = new Date(iso)
+  // 'infinity' and friends never come from our code; keep them visible rather than as NaN dates.
+  return Number.isNaN(date.getTime()) ? text : date.toISOString()
+}
+
+/** `avg()` and `sum()` over numerics: measurements, never money, so a double is enough. */
+export function parseNumeric(text: string): number {
+  return Number(text)
+}
+
 /** Keyed by OID, for PGlite's `parsers` option and for the `pg` pool's `types.getTypeParser`. */
 export const typeParsers: Record<number, (text: string) => unknown> = {
   [OID.int8]: parseInt8,
   [OID.date]: parseDate,
+  [OID.timestamptz]: parseTimestamptz,
+  [OID.numeric]: parseNumeric,
 }
 
 /**

@@ -2,7 +2,7 @@ import { findAccountByEmail, insertAccount } from '../store/accounts.js'
 import { hashPassword } from '../passwords.js'
 import { readBariatric, readDevice, readMedical, readPersonal } from '../profile-sections.js'
 import { markTourSeen, saveSection } from '../store/profiles.js'
-import { openStore } from '../store/open.js'
+import { openStore, type StoreOptions } from '../store/open.js'
 import type { Db } from '../store/sql.js'
 import { seedDemoCohort } from './demo-cohort.js'
 import { seedDemoEntries, type DemoLogStyle } from './demo-entries.js'
@@ -131,21 +131,27 @@ async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
 
 /**
  * Adds the demo patients that are not there yet (all verified, password `Patient#123`) and returns
- * the full list. Safe to run again and while a provider is serving the same data directory.
+ * the full list. Safe to run again. The embedded database has one owner at a time, so run it while
+ * no API serves that data directory (on PostgreSQL, any time).
  */
-export async function seedDemoPatients(dataDir: string): Promise<DemoPatient[]> {
-  const db = await openStore(dataDir)
+export async function seedDemoPatients(dataDir: string, options: StoreOptions = {}): Promise<DemoPatient[]> {
+  const db = await openStore(dataDir, options)
   try {
-    for (const patient of PATIENTS) {
-      const existing = await findAccountByEmail(db, patient.email)
-      if (!existing) await seedPatient(db, patient)
-      // Demo patients seeded before the health log existed get theirs now (only if they have none).
-      else await db.transaction((tx) => seedLog(tx, existing.id, patient))
-    }
-    // The admin portal's dashboard, list and alerts need more than four patients to mean anything.
-    await seedDemoCohort(db)
+    return await seedDemoPatientsInto(db)
   } finally {
     await db.close()
   }
+}
+
+/** The same, on a store already open (a running provider's, in tests and dev tools). */
+export async function seedDemoPatientsInto(db: Db): Promise<DemoPatient[]> {
+  for (const patient of PATIENTS) {
+    const existing = await findAccountByEmail(db, patient.email)
+    if (!existing) await seedPatient(db, patient)
+    // Demo patients seeded before the health log existed get theirs now (only if they have none).
+    else await db.transaction((tx) => seedLog(tx, existing.id, patient))
+  }
+  // The admin portal's dashboard, list and alerts need more than four patients to mean anything.
+  await seedDemoCohort(db)
   return PATIENTS.map((patient) => ({ ...patient }))
 }

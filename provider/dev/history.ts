@@ -4,7 +4,7 @@
 import { findAccountByEmail } from '../store/accounts.js'
 import type { EntryFields, EntryKind } from '../entries-fields.js'
 import { deleteEntriesBetween, insertEntry } from '../store/entries.js'
-import { openStore } from '../store/open.js'
+import { openStore, type StoreOptions } from '../store/open.js'
 import type { Db } from '../store/sql.js'
 
 export const MAX_HISTORY_DAYS = 3660
@@ -124,8 +124,9 @@ export async function seedHistoryInDataDir(
   dataDir: string,
   email: string,
   options: HistoryOptions,
+  storeOptions: StoreOptions = {},
 ): Promise<{ from: string; entries: number }> {
-  const db = await openStore(dataDir)
+  const db = await openStore(dataDir, storeOptions)
   try {
     const account = await findAccountByEmail(db, email)
     if (!account) throw new Error(`No account ${email}`)

@@ -1,13 +1,17 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { engineOptionsFromEnv } from '../db/index.js'
 import { seedDemoPatients } from './demo-patients.js'
 
 export { seedDemoPatients } from './demo-patients.js'
 
-/** `npm run provider:seed`: adds the demo patients to the database in DATA_DIR (default ./data). */
+/**
+ * `npm run provider:seed`: adds the demo patients to the database in DATABASE_URL, else to the
+ * embedded one in DATA_DIR (default ./data).
+ */
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? './data')
-  const patients = await seedDemoPatients(dataDir)
+  const patients = await seedDemoPatients(dataDir, engineOptionsFromEnv(process.env, dataDir))
   console.log(`Demo patients in ${dataDir} (password ${patients[0]?.password}):`)
   for (const patient of patients) console.log(`  ${patient.email}  ${patient.state}`)
 }

@@ -14,22 +14,18 @@ export interface Account {
   token_version: number
 }
 
-interface AccountRow extends Omit<Account, 'email_verified'> {
-  email_verified: number
-}
-
-function fromRow(row: AccountRow | undefined): Account | undefined {
-  return row && { ...row, email_verified: row.email_verified === 1 }
+function fromRow(row: Account | undefined): Account | undefined {
+  return row
 }
 
 const COLUMNS = 'id, email, portal, password_hash, full_name, role, email_verified, token_version'
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
-  return fromRow(await db.get<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`, [email]))
+  return fromRow(await db.get<Account>(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`, [email]))
 }
 
 export async function findAccountById(db: Db, id: number): Promise<Account | undefined> {
-  return fromRow(await db.get<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`, [id]))
+  return fromRow(await db.get<Account>(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`, [id]))
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
@@ -64,7 +60,7 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
         account.passwordHash,
         account.fullName ?? '',
         account.role ?? null,
-        account.emailVerified ? 1 : 0,
+        account.emailVerified ?? false,
         now,
       ],
     )
@@ -77,7 +73,7 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
 }
 
 export async function markEmailVerified(db: Db, accountId: number): Promise<void> {
-  await db.run('UPDATE accounts SET email_verified = 1 WHERE id = ?', [accountId])
+  await db.run('UPDATE accounts SET email_verified = true WHERE id = ?', [accountId])
 }
 
 /** New password; bumping token_version retires every access token issued before. */

@@ -22,19 +22,19 @@ export interface AdminListItem {
 }
 
 interface AdminRow extends Omit<AdminListItem, 'status'> {
-  email_verified: number
+  email_verified: boolean
 }
 
-function statusOf(row: { deactivated_at: string | null; invited_at: string | null; email_verified: number }): AdminStatus {
+function statusOf(row: { deactivated_at: string | null; invited_at: string | null; email_verified: boolean }): AdminStatus {
   if (row.deactivated_at) return 'deactivated'
-  return row.invited_at && row.email_verified === 0 ? 'invited' : 'active'
+  return row.invited_at && !row.email_verified ? 'invited' : 'active'
 }
 
 const SELECT_ADMINS = `
   SELECT a.id, a.email, a.full_name, a.role, a.created_at, a.invited_at, a.deactivated_at, a.email_verified,
          inviter.email AS invited_by_email,
          (SELECT MAX(e.at) FROM audit_events e
-           WHERE e.action = 'sign_in' AND e.actor_account_id = a.id AND json_extract(e.details, '$.outcome') = 'success'
+           WHERE e.action = 'sign_in' AND e.actor_account_id = a.id AND e.details->>'outcome' = 'success'
          ) AS last_sign_in_at
   FROM accounts a LEFT JOIN accounts inviter ON inviter.id = a.invited_by
   WHERE a.portal = 'admin'`
@@ -63,7 +63,7 @@ export async function isDeactivated(db: Db, accountId: number): Promise<boolean>
 }
 
 /** Super Admins who can sign in now; invited ones do not count, as they may never accept. */
-const ACTIVE_SUPER_ADMIN = "portal = 'admin' AND role = 'Super Admin' AND deactivated_at IS NULL AND email_verified = 1"
+const ACTIVE_SUPER_ADMIN = "portal = 'admin' AND role = 'Super Admin' AND deactivated_at IS NULL AND email_verified"
 
 export async function countActiveSuperAdmins(db: Db): Promise<number> {
   const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM accounts WHERE ${ACTIVE_SUPER_ADMIN}`)
@@ -86,8 +86,7 @@ async function isLastActiveSuperAdmin(tx: Db, accountId: number): Promise<boolea
 
 /**
  * The last-Super-Admin rule under concurrency: two Super Admins demoting each other at once must
- * not both succeed. A no-op UPDATE of every active Super Admin row write-locks them all (row locks
- * on PostgreSQL, the database write lock on SQLite), so the second transaction waits for the first
+ * not both succeed. A no-op UPDATE of every active Super Admin row write-locks them all (row locks), so the second transaction waits for the first
  * and then counts what it committed, instead of both counting "two" from their own snapshots.
  */
 async function lockActiveSuperAdmins(tx: Db): Promise<void> {

@@ -1,4 +1,4 @@
-// Extension (docs/provider-api.md, "Extensions"): alert episodes in SQLite. Re-evaluating the rules
+// Extension (docs/provider-api.md, "Extensions"): alert episodes. Re-evaluating the rules
 // (provider/alerts-rules.ts) opens an alert for a new condition, refreshes the detail of one still
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
@@ -94,7 +94,7 @@ export async function openAlertSummary(db: Db): Promise<Map<number, { count: num
 const VIEW_SELECT = `
   SELECT a.id, a.account_id, a.kind, a.tier, a.detail, a.status, a.opened_at, a.acknowledged_at,
          a.acknowledged_by_email, a.note, a.resolved_at,
-         COALESCE(NULLIF(json_extract(p.personal, '$.full_name'), ''), acc.full_name, '') AS patient_name
+         COALESCE(NULLIF(p.personal->>'full_name', ''), acc.full_name, '') AS patient_name
   FROM patient_alerts a
   JOIN accounts acc ON acc.id = a.account_id
   LEFT JOIN customer_profiles p ON p.account_id = a.account_id`

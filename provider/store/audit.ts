@@ -83,7 +83,7 @@ export async function listAuditEvents(
   }
   if (filters.actor) {
     // LIKE with the filter's own '%', '_' and '\' escaped, so they are plain characters; lower() on
-    // both sides, as PostgreSQL's LIKE is case-sensitive where SQLite's is not.
+    // both sides, as PostgreSQL's LIKE is case-sensitive.
     where.push("lower(e.actor_email) LIKE ? ESCAPE '\\'")
     params.push(`%${filters.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
   }
@@ -102,7 +102,7 @@ export async function listAuditEvents(
   const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
   const counted = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_events e ${clause}`, params)
   const total = Number(counted?.n ?? 0)
-  const rows = await db.all<Omit<AuditEventView, 'details'> & { details: string }>(
+  const rows = await db.all<Omit<AuditEventView, 'details'> & { details: unknown }>(
     `SELECT e.id, e.at, e.actor_account_id, e.actor_email, e.action, e.target_account_id, e.details,
             t.email AS target_email
      FROM audit_events e LEFT JOIN accounts t ON t.id = e.target_account_id
@@ -115,13 +115,6 @@ export async function listAuditEvents(
   }
 }
 
-function parseDetails(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
+function parseDetails(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 }

@@ -1,5 +1,5 @@
 // Extension (docs/provider-api.md, "Connected devices"): connections, consents and imported readings
-// in SQLite. Every query is scoped by account. `listConnections` is also read by the admin portal.
+// Every query is scoped by account. `listConnections` is also read by the admin portal.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from './sql.js'
 import { DEVICE_SERVICES, findService } from '../devices-catalogue.js'

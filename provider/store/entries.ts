@@ -1,4 +1,4 @@
-// Extension (not in SPEC.md §7): the patient's health-log entries and daily targets in SQLite.
+// Extension (not in SPEC.md §7): the patient's health-log entries and daily targets.
 // Every query is scoped by account, so one patient can never reach another's rows.
 import type { Db } from './sql.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
@@ -11,7 +11,7 @@ interface EntryRow {
   id: number
   kind: EntryKind
   day: string
-  fields: string
+  fields: Record<string, unknown>
   source: string
 }
 
@@ -21,7 +21,7 @@ function fromRow(row: EntryRow): Entry {
     id: row.id,
     kind: row.kind,
     date: row.day,
-    ...(JSON.parse(row.fields) as Omit<EntryFields[EntryKind], 'date'>),
+    ...(row.fields as Omit<EntryFields[EntryKind], 'date'>),
     source: row.source,
   } as Entry
 }

@@ -1,19 +1,23 @@
-// `npm run db:migrate`: applies the pending migrations to the database in DATA_DIR (default ./data)
-// and exits. The provider also migrates at start; this lets a deployment do it as its own step.
+// `npm run db:migrate`: applies the pending migrations to the database the environment names
+// (DATABASE_URL, else the embedded one in DATA_DIR, default ./data) and exits. The API also
+// migrates at start; this lets a deployment do it as its own step.
 import { resolve } from 'node:path'
+import { engineOptionsFromEnv } from '../db/index.js'
 import { migrateStore } from './open.js'
 
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? './data')
-  const report = await migrateStore(dataDir)
-  if (report.applied.length === 0) console.log(`db:migrate: ${dataDir} is up to date (version ${report.to})`)
+  const options = engineOptionsFromEnv(process.env, dataDir)
+  const where = options.databaseUrl ? 'the PostgreSQL database in DATABASE_URL' : dataDir
+  const report = await migrateStore(dataDir, options)
+  if (report.applied.length === 0) console.log(`db:migrate: ${where} is up to date`)
   else {
-    console.log(`db:migrate: ${dataDir} from version ${report.from} to ${report.to}`)
+    console.log(`db:migrate: ${where}`)
     for (const name of report.applied) console.log(`  applied ${name}`)
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`)
   process.exitCode = 1
 })

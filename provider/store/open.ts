@@ -1,15 +1,32 @@
-// Where the provider gets its store. Slice 2 of P14 chooses the engine here (PGlite by default,
-// PostgreSQL when DATABASE_URL is set); today it is the SQLite file in the data directory.
-import { migrateSqlite, openSqliteStore, type MigrationReport } from './sqlite.js'
+// Where the provider gets its store: PGlite under the data directory by default, a PostgreSQL
+// server when DATABASE_URL (options.databaseUrl) is set. Opening applies pending migrations.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { migrateToLatest, openEngine, type EngineOptions, type MigrationReport } from '../db/index.js'
+import { storeOverEngine } from './engine-db.js'
 import type { Store } from './sql.js'
 
-export { databasePath } from './sqlite.js'
+export type StoreOptions = Omit<EngineOptions, 'dataDir' | 'migrate'>
 
-export function openStore(dataDir: string): Promise<Store> {
-  return openSqliteStore(dataDir)
+export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
+  return storeOverEngine(await openEngine({ ...options, dataDir }))
 }
 
 /** Applies pending migrations (opening the store does too) and says what it did. */
-export function migrateStore(dataDir: string): Promise<MigrationReport> {
-  return migrateSqlite(dataDir)
+export async function migrateStore(dataDir: string, options: StoreOptions = {}): Promise<MigrationReport> {
+  const engine = await openEngine({ ...options, dataDir, migrate: false })
+  try {
+    return await migrateToLatest(engine.db)
+  } finally {
+    await engine.close()
+  }
+}
+
+/**
+ * The SQLite file of the provider before P14 slice 2. Its data is not carried over (it only ever
+ * held development and demo data); start-up says so once, so nobody wonders where it went.
+ */
+export function legacySqliteFile(dataDir: string): string | undefined {
+  const path = join(dataDir, 'provider.sqlite')
+  return existsSync(path) ? path : undefined
 }

@@ -29,7 +29,7 @@ export async function readOutbox(db: Db, limit = 500): Promise<OutboxMail[]> {
     to_email: string
     subject: string
     body: string
-    links: string
+    links: string[]
     created_at: string
   }>('SELECT id, to_email, subject, body, links, created_at FROM outbox ORDER BY id DESC LIMIT ?', [limit])
   return rows.map((row) => ({
@@ -37,7 +37,7 @@ export async function readOutbox(db: Db, limit = 500): Promise<OutboxMail[]> {
     to: row.to_email,
     subject: row.subject,
     text: row.body,
-    links: JSON.parse(row.links) as string[],
+    links: row.links,
     created_at: row.created_at,
   }))
 }

@@ -1,17 +1,18 @@
 // The set-wise reads behind the admin portal's patient views (provider/patient-snapshots.ts builds
 // the snapshots from them): one query per fact over every patient, never one per patient.
 // P14 slice 3 replaces these whole-table reads with indexed, paged SQL.
+import type { BariatricSection, PersonalSection } from '../profile-sections.js'
 import type { Db } from './sql.js'
 
 export interface CustomerAccountRow {
   id: number
   email: string
   account_name: string
-  email_verified: number
+  email_verified: boolean
   created_at: string
-  personal: string | null
-  bariatric_surgery: string | null
-  is_onboarded: number | null
+  personal: PersonalSection | null
+  bariatric_surgery: BariatricSection | null
+  is_onboarded: boolean | null
 }
 
 export function customerAccounts(db: Db): Promise<CustomerAccountRow[]> {
@@ -30,7 +31,7 @@ export async function isPatient(db: Db, accountId: number): Promise<boolean> {
 /** Every weight on or before `today`, per patient in the order logged. `kg` is null when unreadable. */
 export function weightRows(db: Db, today: string): Promise<{ account_id: number; day: string; kg: unknown }[]> {
   return db.all(
-    `SELECT account_id, day, json_extract(fields, '$.weight') AS kg FROM health_entries
+    `SELECT account_id, day, CASE WHEN jsonb_typeof(fields->'weight') = 'number' THEN (fields->>'weight')::float8 END AS kg FROM health_entries
      WHERE kind = 'weight' AND day <= ? ORDER BY account_id, day, time_of_day, id`,
     [today],
   )
@@ -59,7 +60,7 @@ export async function proteinByDay(
   accountId?: number,
 ): Promise<Map<number, Map<string, number>>> {
   const rows = await db.all<{ account_id: number; day: string; protein: number | null }>(
-    `SELECT account_id, day, SUM(json_extract(fields, '$.protein_g')) AS protein FROM health_entries
+    `SELECT account_id, day, SUM(CASE WHEN jsonb_typeof(fields->'protein_g') = 'number' THEN (fields->>'protein_g')::float8 END) AS protein FROM health_entries
      WHERE kind = 'meal' AND day BETWEEN ? AND ? ${accountId === undefined ? '' : 'AND account_id = ?'}
      GROUP BY account_id, day`,
     accountId === undefined ? [from, to] : [from, to, accountId],
@@ -98,10 +99,10 @@ export interface ExportEntryRow {
   kind: string
   day: string
   time_of_day: string
-  fields: string
+  fields: Record<string, unknown>
 }
 
-/** Ids per query: far below both engines' limits on bound parameters (SQLite 32,766, PostgreSQL 65,535). */
+/** Ids per query: far below both engines' limits on bound parameters (PostgreSQL's is 65,535). */
 const IDS_PER_QUERY = 500
 
 /** The entries of these patients within [from, to], oldest first per patient, at most `limit`. */

@@ -12,15 +12,15 @@ export interface ProfileFlags {
 }
 
 interface ProfileRow {
-  personal: string | null
-  medical_history: string | null
-  bariatric_surgery: string | null
-  device_information: string | null
-  is_onboarded: number
-  profile_completed: number
-  medical_completed: number
-  bariatric_completed: number
-  has_seen_tour: number
+  personal: PersonalSection | null
+  medical_history: MedicalSection | null
+  bariatric_surgery: BariatricSection | null
+  device_information: DeviceSection | null
+  is_onboarded: boolean
+  profile_completed: boolean
+  medical_completed: boolean
+  bariatric_completed: boolean
+  has_seen_tour: boolean
 }
 
 const SECTION_FLAGS = {
@@ -59,17 +59,13 @@ function ensureRow(db: Db, accountId: number) {
   ])
 }
 
-function parseSection<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T)
-}
-
 function flagsOf(row: ProfileRow): ProfileFlags {
   return {
-    is_onboarded: row.is_onboarded === 1,
-    profile_completed: row.profile_completed === 1,
-    medical_completed: row.medical_completed === 1,
-    bariatric_completed: row.bariatric_completed === 1,
-    has_seen_tour: row.has_seen_tour === 1,
+    is_onboarded: row.is_onboarded,
+    profile_completed: row.profile_completed,
+    medical_completed: row.medical_completed,
+    bariatric_completed: row.bariatric_completed,
+    has_seen_tour: row.has_seen_tour,
   }
 }
 
@@ -80,13 +76,13 @@ export async function readFlags(db: Db, accountId: number): Promise<ProfileFlags
 /** The GET v1/auth/profile/ content: six sections as the contract shows them. */
 export async function profileContent(db: Db, account: Account) {
   const row = await readRow(db, account.id)
-  const personal = parseSection<PersonalSection>(row.personal)
+  const personal = row.personal
   return {
     profile: { id: account.id, email: account.email, ...flagsOf(row) },
     personal: personal && { ...personal, email: account.email },
-    medical_history: parseSection<MedicalSection>(row.medical_history),
-    bariatric_surgery: parseSection<BariatricSection>(row.bariatric_surgery),
-    device_information: parseSection<DeviceSection>(row.device_information),
+    medical_history: row.medical_history,
+    bariatric_surgery: row.bariatric_surgery,
+    device_information: row.device_information,
     preferences: {
       height_unit: personal?.height_unit ?? 'cm',
       weight_unit: personal?.weight_unit ?? 'kg',
@@ -106,22 +102,21 @@ export async function saveSection<S extends SectionName>(
   await ensureRow(db, accountId)
   // Both names come from SECTION_FLAGS, never from a request, so interpolating them is safe.
   await db.run(
-    `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = 1, updated_at = ? WHERE account_id = ?`,
+    `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = true, updated_at = ? WHERE account_id = ?`,
     [JSON.stringify(section), new Date().toISOString(), accountId],
   )
 }
 
 export async function markTourSeen(db: Db, accountId: number): Promise<void> {
   await ensureRow(db, accountId)
-  await db.run('UPDATE customer_profiles SET has_seen_tour = 1, updated_at = ? WHERE account_id = ?', [
+  await db.run('UPDATE customer_profiles SET has_seen_tour = true, updated_at = ? WHERE account_id = ?', [
     new Date().toISOString(),
     accountId,
   ])
 }
 
 /**
- * Write-locks the patient's profile row until the transaction ends (a no-op UPDATE: row lock on
- * PostgreSQL, the database write lock on SQLite), so a read-modify-write of a section inside the
+ * Write-locks the patient's profile row until the transaction ends (a no-op UPDATE takes the row lock), so a read-modify-write of a section inside the
  * transaction cannot lose a concurrent one. `SELECT … FOR UPDATE` would do on PostgreSQL only.
  */
 export async function lockProfile(tx: Db, accountId: number): Promise<void> {
@@ -130,10 +125,11 @@ export async function lockProfile(tx: Db, accountId: number): Promise<void> {
 
 /** The personal section alone (units, initial weight), or null before the wizard's first step. */
 export async function readPersonalSection(db: Db, accountId: number): Promise<PersonalSection | null> {
-  const row = await db.get<{ personal: string | null }>('SELECT personal FROM customer_profiles WHERE account_id = ?', [
-    accountId,
-  ])
-  return row?.personal ? (JSON.parse(row.personal) as PersonalSection) : null
+  const row = await db.get<{ personal: PersonalSection | null }>(
+    'SELECT personal FROM customer_profiles WHERE account_id = ?',
+    [accountId],
+  )
+  return row?.personal ?? null
 }
 
 /** Replaces the personal section without touching the step flags (the preferences screen's units). */
@@ -152,8 +148,8 @@ export async function readSection<T>(
   column: 'personal' | 'medical_history' | 'bariatric_surgery',
 ): Promise<T | null> {
   // The column name comes from the type above, never from a request.
-  const row = await db.get<{ value: string | null }>(`SELECT ${column} AS value FROM customer_profiles WHERE account_id = ?`, [
+  const row = await db.get<{ value: T | null }>(`SELECT ${column} AS value FROM customer_profiles WHERE account_id = ?`, [
     accountId,
   ])
-  return row?.value ? (JSON.parse(row.value) as T) : null
+  return row?.value ?? null
 }

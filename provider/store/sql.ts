@@ -1,11 +1,8 @@
-// The one interface every store module talks to. Engine-neutral on purpose: P14 slice 2 swaps the
-// SQLite engine behind it (provider/store/sqlite.ts) for PGlite or PostgreSQL without touching the
-// store modules, so keep SQL written against it valid on both where it costs nothing.
-//
-// Parameters are positional `?` placeholders, never inside a quoted literal, so that an engine
-// with `$n` placeholders can number them mechanically.
+// The one interface every store module talks to, in PostgreSQL's SQL (PGlite embedded, or a
+// PostgreSQL server: provider/store/engine-db.ts). Parameters are positional `?` placeholders,
+// never inside a quoted literal, numbered `$n` mechanically before they reach the engine.
 
-export type SqlParam = string | number | null
+export type SqlParam = string | number | boolean | null
 
 export interface RunResult {
   /** Rows inserted, updated or deleted: how the atomic "only if still …" updates report a win. */

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   expectError,
@@ -201,8 +200,8 @@ describe('GET v1/admin/patients/{id}/ and entries (extension)', () => {
     expect(entries.status, entries.text).toBe(200)
     expect(entries.json.content).toMatchObject({ weight: [], meal: [], latest: { weight: null } })
 
-    const rows = auditRows(patient.id)
-    expect(rows.map((row) => [row.action, row.actor_email, JSON.parse(row.details).resource])).toEqual([
+    const rows = await auditRows(patient.id)
+    expect(rows.map((row) => [row.action, row.actor_email, row.details.resource])).toEqual([
       ['patient_view', STANDARD.email, 'record'],
       ['patient_view', STANDARD.email, 'entries'],
     ])
@@ -215,9 +214,9 @@ describe('GET v1/admin/patients/{id}/ and entries (extension)', () => {
     )
     expect(both.status, both.text).toBe(200)
     expect(both.json.content).toMatchObject({ patient: { id: patient.id }, entries: { from: '2000-01-01', weight: [] } })
-    const after = auditRows(patient.id)
+    const after = await auditRows(patient.id)
     expect(after).toHaveLength(3)
-    expect(JSON.parse(after[2]!.details)).toEqual({ resource: 'record', from: '2000-01-01', to: '2000-02-01' })
+    expect(after[2]!.details).toEqual({ resource: 'record', from: '2000-01-01', to: '2000-02-01' })
   })
 
   test('404 for an id that is no patient, 400 for a bad range', async () => {
@@ -243,20 +242,11 @@ describe('GET v1/admin/patients/{id}/ and entries (extension)', () => {
   })
 })
 
-function auditRows(targetId: number): { action: string; actor_email: string; details: string }[] {
-  let rows: { action: string; actor_email: string; details: string }[] = []
-  // Read straight from the database: the audit log's API belongs to another module.
-  const db = new Database(`${provider.dataDir}/provider.sqlite`, { readonly: true })
-  try {
-    rows = db
-      .prepare(
-        'SELECT action, actor_email, details FROM audit_events WHERE target_account_id = ? ORDER BY id',
-      )
-      .all(targetId) as typeof rows
-  } finally {
-    db.close()
-  }
-  return rows
+/** Read straight from the database: the audit log's API belongs to another module. */
+function auditRows(targetId: number): Promise<{ action: string; actor_email: string; details: Record<string, unknown> }[]> {
+  return provider.db.all('SELECT action, actor_email, details FROM audit_events WHERE target_account_id = ? ORDER BY id', [
+    targetId,
+  ])
 }
 
 describe('alerts (extension)', () => {
@@ -300,7 +290,7 @@ describe('alerts (extension)', () => {
       token: standard,
     })
     expect((after.json.content as { items: unknown[] }).items).toEqual([])
-    expect(auditRows(patient.id).map((row) => row.action)).toEqual(['alert_acknowledge'])
+    expect((await auditRows(patient.id)).map((row) => row.action)).toEqual(['alert_acknowledge'])
   })
 })
 
@@ -346,14 +336,8 @@ describe('GET v1/admin/dashboard/ (extension)', () => {
 describe('demo cohort (npm start)', () => {
   test('adds its patients once, with alerts and cohorts to show', async () => {
     const { seedDemoCohort } = await import('../../provider/dev/demo-cohort')
-    const { openStore } = await import('../../provider/store/open')
-    const db = await openStore(provider.dataDir)
-    try {
-      expect(await seedDemoCohort(db)).toBe(12)
-      expect(await seedDemoCohort(db)).toBe(0)
-    } finally {
-      await db.close()
-    }
+    expect(await seedDemoCohort(provider.db)).toBe(12)
+    expect(await seedDemoCohort(provider.db)).toBe(0)
     const found = await list('q=%40baricare.test&page_size=100')
     expect(found.items.map((item) => item.full_name)).toContain('Ana Alvarez')
     const dashboard = (await provider.call('GET', 'v1/admin/dashboard/', { token: standard })).json
@@ -372,7 +356,7 @@ describe('sync health (P12 connections)', () => {
         devices: { service: string }[]
       }
     ).devices[0].service
-    provider.sql(
+    await provider.sql(
       `INSERT INTO device_connections (account_id, service, status, connected_at, last_synced_at) VALUES (?, ?, 'connected', ?, ?)`,
       patient.id,
       service,

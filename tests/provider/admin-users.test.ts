@@ -207,10 +207,10 @@ describe('POST v1/admin/admins/{id}/deactivate/ (extension)', () => {
       const second = (await login(solo, 'admin', email, GOOD_PASSWORD)).access
       // With self-protection the acting Super Admin normally counts as the other one; the rule is
       // defence in depth, shown here with the actor not counted as an active Super Admin.
-      solo.sql('UPDATE accounts SET email_verified = 0 WHERE email = ?', email)
+      await solo.sql('UPDATE accounts SET email_verified = false WHERE email = ?', email)
       expectError(await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, { token: second, body: { role: 'Standard Admin' } }), 409, 'There must always be at least one active Super Admin.')
       expectError(await solo.call('POST', `v1/admin/admins/${me.id}/deactivate/`, { token: second }), 409, 'There must always be at least one active Super Admin.')
-      solo.sql('UPDATE accounts SET email_verified = 1 WHERE email = ?', email)
+      await solo.sql('UPDATE accounts SET email_verified = true WHERE email = ?', email)
       const demoted = await solo.call('PUT', `v1/admin/admins/${me.id}/role/`, { token: second, body: { role: 'Standard Admin' } })
       expect(demoted.status, demoted.text).toBe(200)
       // The demoted admin's old token no longer works; signed in again they are a Standard Admin.

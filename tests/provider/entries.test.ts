@@ -524,9 +524,9 @@ describe('preferences: daily targets (extension)', () => {
 
 describe('demo patients (extension)', () => {
   test('onboarded demo patients get three weeks of log once; Leo logs through today, Kim stopped 4 days ago', async () => {
-    const { seedDemoPatients } = await import('../../provider/dev/demo-patients')
-    await seedDemoPatients(provider.dataDir)
-    await seedDemoPatients(provider.dataDir)
+    const { seedDemoPatientsInto } = await import('../../provider/dev/demo-patients')
+    await seedDemoPatientsInto(provider.db)
+    await seedDemoPatientsInto(provider.db)
     const range = `?from=${isoDay(-30)}&to=${TODAY}`
     const leo = await login(provider, 'customer', 'leo.pounds@baricare.test', 'Patient#123')
     const leoLog = (await provider.call('GET', `v1/auth/entries/${range}`, { token: leo.access })).json

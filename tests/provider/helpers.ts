@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { defaultSeedAdmins, startProvider, type ProviderOptions } from '../../provider/index'
+import { openStore, type StoreOptions } from '../../provider/store/open'
+import type { Db, SqlParam, Store } from '../../provider/store/sql'
+import { createTestDatabase, type TestDatabase } from '../support/db-engines'
 
 export const APP_URL = 'http://app.test:3000'
 export const SUPER = { email: 'super@baricare.test', password: 'Super#Admin1' }
@@ -38,13 +40,44 @@ export interface TestProvider {
   logged: string[]
   /** Stops the provider; fails the test if it logged an internal error. */
   close(): Promise<void>
-  /** Direct access to the SQLite file, for what HTTP cannot do (e.g. expiring a 24-hour token). */
-  sql(statement: string, ...params: unknown[]): void
+  /**
+   * A statement on the provider's own database (`?` placeholders), for what HTTP cannot do
+   * (e.g. expiring a 24-hour token).
+   */
+  sql(statement: string, ...params: SqlParam[]): Promise<void>
+  /** The provider's own store, for reads a test makes behind the API's back and for seeders. */
+  db: Db
+}
+
+/**
+ * Which engine the provider tests run on: the embedded PGlite by default; the `provider-pg` Vitest
+ * project sets TEST_PROVIDER_ENGINE=postgres to run the same files against a PostgreSQL server.
+ */
+export const TEST_ENGINE = process.env.TEST_PROVIDER_ENGINE === 'postgres' ? 'postgres' : 'pglite'
+
+/** On PostgreSQL, the database standing for each data directory, so a restart finds its data. */
+const databasesByDataDir = new Map<string, TestDatabase>()
+
+/** The database a test provider opens for a data directory: fresh the first time, then the same. */
+async function databaseFor(dataDir: string): Promise<TestDatabase | undefined> {
+  if (TEST_ENGINE === 'postgres') {
+    let database = databasesByDataDir.get(dataDir)
+    if (!database) {
+      database = await createTestDatabase()
+      databasesByDataDir.set(dataDir, database)
+    }
+    return database
+  }
+  // A copy of the run's initdb'd template takes milliseconds; initdb itself takes seconds.
+  const pgliteDir = join(dataDir, 'pglite')
+  if (!existsSync(pgliteDir)) cpSync(inject('pgliteTemplate'), pgliteDir, { recursive: true })
+  return undefined
 }
 
 /** A provider on a fresh temporary database, in dev mode, with the demo admins seeded. */
 export async function startTestProvider(options: Partial<ProviderOptions> = {}): Promise<TestProvider> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'baricare-provider-'))
+  const database = options.database ? undefined : await databaseFor(dataDir)
   const logged: string[] = []
   const provider = await startProvider({
     appUrl: APP_URL,
@@ -52,6 +85,7 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
     admins: defaultSeedAdmins({ NODE_ENV: 'test' }),
     log: (line) => logged.push(line),
     ...options,
+    database: options.database ?? (database ? { databaseUrl: database.url, poolMax: 4 } : undefined),
     dataDir,
   })
   return {
@@ -61,18 +95,19 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
     logged,
     async close() {
       await provider.close()
+      // A test that passed its own dataDir restarts on it later; the server is thrown away anyway.
+      if (!options.dataDir) {
+        databasesByDataDir.delete(dataDir)
+        await database?.drop()
+      }
       // An internal error is logged even when a test did not look at that response's status.
       expect(logged.filter((line) => /internal error|request failed/i.test(line))).toEqual([])
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
-    sql(statement, ...params) {
-      const db = new Database(join(dataDir, 'provider.sqlite'))
-      try {
-        db.prepare(statement).run(...params)
-      } finally {
-        db.close()
-      }
+    async sql(statement, ...params) {
+      await provider.db.run(statement, params)
     },
+    db: provider.db,
   }
 }
 
@@ -219,4 +254,35 @@ export function expectError(res: ApiResponse, status: number, message?: string):
   expect(res.text).not.toMatch(/\bat .*\.(ts|js):\d+/)
   if (message !== undefined) expect(res.json.message).toBe(message)
   return res.json.data ?? {}
+}
+
+/** A store of its own on the test engine (no HTTP server), for tests of the store itself. */
+export async function openTestStore(): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'baricare-store-'))
+  const database = await databaseFor(dataDir)
+  const store = await openStore(dataDir, database ? { databaseUrl: database.url, poolMax: 4 } : {})
+  return {
+    ...bindStore(store),
+    async close() {
+      await store.close()
+      databasesByDataDir.delete(dataDir)
+      await database?.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function bindStore(store: Store): Db {
+  return {
+    all: (sql, params) => store.all(sql, params),
+    get: (sql, params) => store.get(sql, params),
+    run: (sql, params) => store.run(sql, params),
+    transaction: (fn) => store.transaction(fn),
+  }
+}
+
+/** Store options for a data directory on the test engine, for seeders run before a provider starts. */
+export async function testStoreOptions(dataDir: string): Promise<StoreOptions> {
+  const database = await databaseFor(dataDir)
+  return database ? { databaseUrl: database.url, poolMax: 4 } : {}
 }

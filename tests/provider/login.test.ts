@@ -125,7 +125,7 @@ describe('rate limiting', () => {
     expect((await customerLogin({ email: other.email, password: GOOD_PASSWORD })).status).toBe(200)
 
     // Failures older than the window no longer count.
-    provider.sql('UPDATE login_failures SET at = at - 15 * 60 * 1000 WHERE email = ?', email)
+    await provider.sql('UPDATE login_failures SET at = at - 15 * 60 * 1000 WHERE email = ?', email)
     expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
   })
 

@@ -140,7 +140,7 @@ describe('POST v1/auth/reset_password/submit/', () => {
     const { email } = await verifiedCustomer(provider)
     await forgot({ email, portal: 'customer' })
     const token = await resetToken(email)
-    provider.sql(
+    await provider.sql(
       "UPDATE email_tokens SET expires_at = ? WHERE purpose = 'reset_password' AND account_id = (SELECT id FROM accounts WHERE email = ?)",
       Date.now() - 1,
       email,

@@ -4,7 +4,6 @@
 // together; slice 2 runs the same file against PostgreSQL with two API processes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { countActiveSuperAdmins, setRole } from '../../provider/store/admins'
-import { openStore } from '../../provider/store/open'
 import {
   GOOD_PASSWORD,
   lastMailTo,
@@ -137,19 +136,15 @@ test('the last Super Admin rule holds when two Super Admins demote each other at
     expect([401, 409]).toContain(loser.status)
 
     // The same race straight on the store, where both transactions are certainly in flight at once.
-    const store = await openStore(solo.dataDir)
-    try {
-      expect(await countActiveSuperAdmins(store)).toBe(1)
-      await store.run("UPDATE accounts SET role = 'Super Admin' WHERE id IN (?, ?)", [idOf(email), idOf(SUPER.email)])
-      const results = await Promise.all([
-        setRole(store, idOf(email), 'Standard Admin'),
-        setRole(store, idOf(SUPER.email), 'Standard Admin'),
-      ])
-      expect(results.sort()).toEqual([false, true])
-      expect(await countActiveSuperAdmins(store)).toBe(1)
-    } finally {
-      await store.close()
-    }
+    const store = solo.db
+    expect(await countActiveSuperAdmins(store)).toBe(1)
+    await store.run("UPDATE accounts SET role = 'Super Admin' WHERE id IN (?, ?)", [idOf(email), idOf(SUPER.email)])
+    const results = await Promise.all([
+      setRole(store, idOf(email), 'Standard Admin'),
+      setRole(store, idOf(SUPER.email), 'Standard Admin'),
+    ])
+    expect(results.sort()).toEqual([false, true])
+    expect(await countActiveSuperAdmins(store)).toBe(1)
   } finally {
     await solo.close()
   }

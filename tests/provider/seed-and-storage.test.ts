@@ -5,7 +5,16 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { seedDemoPatients } from '../../provider/dev/demo-patients'
 import { seedDemoPatients as fromScriptModule } from '../../provider/dev/seed-demo'
 import { defaultSeedAdmins } from '../../provider/index'
-import { expectError, GOOD_PASSWORD, login, startTestProvider, SUPER, verifiedCustomer } from './helpers'
+import {
+  expectError,
+  GOOD_PASSWORD,
+  login,
+  startTestProvider,
+  SUPER,
+  TEST_ENGINE,
+  testStoreOptions,
+  verifiedCustomer,
+} from './helpers'
 
 const dirs: string[] = []
 function tempDir(): string {
@@ -58,10 +67,10 @@ describe('defaultSeedAdmins', () => {
 })
 
 describe('storage', () => {
-  test('the database is created at {dataDir}/provider.sqlite and kept across restarts', async () => {
+  test('the database is created (embedded: in {dataDir}/pglite) and kept across restarts', async () => {
     const dataDir = join(tempDir(), 'nested', 'data')
     const first = await startTestProvider({ dataDir })
-    expect(existsSync(join(dataDir, 'provider.sqlite'))).toBe(true)
+    if (TEST_ENGINE === 'pglite') expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
     const customer = await verifiedCustomer(first)
     await first.call('POST', 'v1/auth/tour-completed/', { token: customer.access })
     await first.close()
@@ -133,10 +142,13 @@ describe('seedDemoPatients', () => {
   }
 
   test('adds four verified patients in different onboarding states, idempotently', async () => {
+    // Seeded before the provider starts: the embedded database has one owner at a time.
     const dataDir = tempDir()
+    const options = await testStoreOptions(dataDir)
+    const patients = await seedDemoPatients(dataDir, options)
+    expect(await fromScriptModule(dataDir, options)).toEqual(patients)
     const provider = await startTestProvider({ dataDir })
     try {
-      const patients = await seedDemoPatients(dataDir)
       expect(patients.map((p) => p.state)).toEqual([
         'verified',
         'medical_completed',
@@ -144,7 +156,6 @@ describe('seedDemoPatients', () => {
         'onboarded_lbs',
       ])
       expect(new Set(patients.map((p) => p.password))).toEqual(new Set(['Patient#123']))
-      expect(await fromScriptModule(dataDir)).toEqual(patients)
 
       const profiles: Record<string, Profile> = {}
       for (const patient of patients) {
@@ -174,10 +185,11 @@ describe('seedDemoPatients', () => {
     }
   })
 
-  test('works on a data directory that does not exist yet', async () => {
+  // Creating the embedded database itself (initdb in a child process), as a first `npm start` does.
+  test.skipIf(TEST_ENGINE === 'postgres')('works on a data directory that does not exist yet', async () => {
     const dataDir = join(tempDir(), 'fresh')
     const patients = await seedDemoPatients(dataDir)
     expect(patients).toHaveLength(4)
-    expect(existsSync(join(dataDir, 'provider.sqlite'))).toBe(true)
-  })
+    expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
+  }, 60_000)
 })

@@ -168,7 +168,7 @@ describe('GET v1/auth/verify-email-token/', () => {
     const email = uniqueEmail()
     await signUp(provider, email)
     const params = linkParams((await lastMailTo(provider, email))!.links[0])
-    provider.sql(
+    await provider.sql(
       'UPDATE email_tokens SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)',
       Date.now() - 1,
       email,

@@ -1,20 +1,14 @@
 // The store's transaction contract (provider/store/sql.ts), which slice 2's engines must keep.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { openStore } from '../../provider/store/open'
 import type { Store } from '../../provider/store/sql'
+import { openTestStore } from './helpers'
 
-let dir: string
 let store: Store
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'baricare-store-'))
-  store = await openStore(dir)
+  store = await openTestStore()
 })
 afterEach(async () => {
   await store.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 const value = async (key: string) =>

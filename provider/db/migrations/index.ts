@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001_schema_info.js'
+import * as m0002 from './0002_core.js'
+import * as m0003 from './0003_health_log.js'
+import * as m0004 from './0004_devices.js'
+import * as m0005 from './0005_admin_users.js'
+import * as m0006 from './0006_patient_alerts.js'
 
 /**
  * Every migration, by name, in order. A static map rather than Kysely's FileMigrationProvider:
@@ -8,4 +13,9 @@ import * as m0001 from './0001_schema_info.js'
  */
 export const migrations: Record<string, Migration> = {
   '0001_schema_info': m0001,
+  '0002_core': m0002,
+  '0003_health_log': m0003,
+  '0004_devices': m0004,
+  '0005_admin_users': m0005,
+  '0006_patient_alerts': m0006,
 }

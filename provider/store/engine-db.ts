@@ -1,0 +1,122 @@
+// The store's Db interface (./sql.ts) over the P14 database engine (provider/db): PGlite embedded
+// by default, a PostgreSQL server when DATABASE_URL is set. Store modules keep writing plain SQL
+// with `?` placeholders; this module numbers them for PostgreSQL and runs them through Kysely, so
+// both engines share one connection pool, one migrator and one set of type parsers.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely'
+import type { Engine } from '../db/index.js'
+import type { Database } from '../db/schema.js'
+import type { Db, RunResult, SqlParam, Store } from './sql.js'
+
+/**
+ * `?` → `$1, $2, …`, skipping quoted literals and identifiers. Cached by text: the set of
+ * statements is bounded (dynamic filters make a few variants each), and the cap keeps it so.
+ */
+const numbered = new Map<string, string>()
+const NUMBERED_CACHE_LIMIT = 1000
+
+export function numberPlaceholders(text: string): string {
+  const cached = numbered.get(text)
+  if (cached !== undefined) return cached
+  let out = ''
+  let n = 0
+  let quote: "'" | '"' | null = null
+  for (const char of text) {
+    if (quote) {
+      if (char === quote) quote = null
+      out += char
+    } else if (char === "'" || char === '"') {
+      quote = char
+      out += char
+    } else if (char === '?') {
+      out += `$${++n}`
+    } else {
+      out += char
+    }
+  }
+  if (numbered.size >= NUMBERED_CACHE_LIMIT) numbered.clear()
+  numbered.set(text, out)
+  return out
+}
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+async function execute<T>(executor: Executor, text: string, params: readonly SqlParam[]) {
+  return executor.executeQuery<T>(CompiledQuery.raw(numberPlaceholders(text), [...params]))
+}
+
+/** Which engine's transaction the current async call chain runs in, to catch outer-handle use. */
+const insideTransaction = new AsyncLocalStorage<EngineStore>()
+
+class EngineStore implements Store {
+  private savepoints = 0
+
+  constructor(private readonly engine: Engine) {}
+
+  /**
+   * Inside a transaction a statement on the outer handle would wait for a second connection: on
+   * PGlite (one connection) that is a hang until the acquire timeout, on a pool a statement outside
+   * the transaction's atomicity. Either way a bug: fail loudly at once.
+   */
+  private assertOutsideTransaction(): void {
+    if (insideTransaction.getStore() === this) {
+      throw new Error('A statement inside a transaction must use the transaction handle (tx), not the store')
+    }
+  }
+
+  async all<T>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    this.assertOutsideTransaction()
+    return (await execute<T>(this.engine.db, sql, params)).rows as T[]
+  }
+
+  async get<T>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
+    return (await this.all<T>(sql, params))[0]
+  }
+
+  async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
+    this.assertOutsideTransaction()
+    return changesOf(await execute(this.engine.db, sql, params))
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    this.assertOutsideTransaction()
+    return this.engine.db
+      .transaction()
+      .execute((trx) => insideTransaction.run(this, () => fn(this.handle(trx))))
+  }
+
+  /** The handle given to a transaction's callback: its statements run on the transaction's connection. */
+  private handle(trx: Transaction<Database>): Db {
+    const tx: Db = {
+      all: async <T>(sql: string, params: readonly SqlParam[] = []) => (await execute<T>(trx, sql, params)).rows as T[],
+      get: async <T>(sql: string, params: readonly SqlParam[] = []) =>
+        ((await execute<T>(trx, sql, params)).rows as T[])[0],
+      run: async (sql, params = []) => changesOf(await execute(trx, sql, params)),
+      transaction: async (fn) => {
+        const name = `sp${++this.savepoints}`
+        await execute(trx, `SAVEPOINT ${name}`, [])
+        try {
+          const result = await fn(tx)
+          await execute(trx, `RELEASE SAVEPOINT ${name}`, [])
+          return result
+        } catch (error) {
+          await execute(trx, `ROLLBACK TO SAVEPOINT ${name}`, [])
+          throw error
+        }
+      },
+    }
+    return tx
+  }
+
+  close(): Promise<void> {
+    return this.engine.close()
+  }
+}
+
+function changesOf(result: { numAffectedRows?: bigint; numUpdatedOrDeletedRows?: bigint }): RunResult {
+  return { changes: Number(result.numAffectedRows ?? result.numUpdatedOrDeletedRows ?? 0n) }
+}
+
+export function storeOverEngine(engine: Engine): Store {
+  return new EngineStore(engine)
+}
