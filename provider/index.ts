@@ -13,6 +13,7 @@ import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
 import { mountTrendsRoutes } from './routes/trends.js'
+import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
@@ -100,7 +101,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   }
 
   const router = new RouterWithItems()
-  router.add([...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)

@@ -2,7 +2,11 @@ import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from './db/index.js'
 import { defaultSeedAdmins, startProvider } from './index.js'
 
-/** Standalone reference provider: `npm run provider`. */
+/**
+ * The BariCare API on its own: `npm run api` (or `node build/api.js`). DATABASE_URL selects
+ * PostgreSQL, else the embedded database in DATA_DIR. SIGTERM/SIGINT stop taking connections, let
+ * requests in flight finish (2 s at most), close the database and exit.
+ */
 async function main(): Promise<void> {
   const env = process.env
   const production = env.NODE_ENV === 'production'
@@ -23,7 +27,8 @@ async function main(): Promise<void> {
     admins,
     log: (line) => console.log(line),
   })
-  console.log(`provider: listening on ${provider.url}${production ? '' : ' (dev endpoints on)'}`)
+  const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${dataDir}/pglite`
+  console.log(`api: listening on ${provider.url}, database ${database}${production ? '' : ' (dev endpoints on)'}`)
 
   const stop = () => {
     provider.close().then(
@@ -43,6 +48,7 @@ function integerEnv(value: string | undefined, fallback: number): number {
 }
 
 main().catch((error: unknown) => {
-  console.error(error)
+  // One line an operator can act on (a refused connection, a locked data directory), not a stack.
+  console.error(`api: could not start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProviderContext } from './context.js'
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js'
 import { ApiError } from './errors.js'
 import { readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
 import type { RequestLog } from './request-log.js'
@@ -58,6 +59,12 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
       if (error instanceof ApiError) {
         status = error.status
         sendJson(res, status, { message: error.message, data: error.data }, undrained)
+      } else if (isDatabaseUnavailable(error)) {
+        // A transaction cut off with its connection is rolled back by the server, so the caller
+        // can say "try again" and keep what the user typed; one log line, no stack.
+        status = 503
+        ctx.log(`provider: database unavailable on ${input.method} /${path}: ${(error as Error).message}`)
+        sendJson(res, 503, { message: DATABASE_UNAVAILABLE_MESSAGE, data: {} })
       } else {
         status = 500
         ctx.log(

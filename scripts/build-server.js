@@ -19,7 +19,8 @@ await build({ ...common, entryPoints: ['server.ts'], outfile: `${outDir}/server.
 await build({
   ...common,
   entryPoints: {
-    provider: 'provider/main.ts',
+    // The BariCare API on its own: `npm run api` (`npm run provider` is its earlier name).
+    api: 'provider/main.ts',
     'provider-seed': 'provider/dev/seed-demo.ts',
     'db-migrate': 'provider/store/migrate.ts',
   },
