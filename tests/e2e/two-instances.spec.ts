@@ -24,7 +24,7 @@ const APP_PORTS = [E2E_PORT + 60, E2E_PORT + 61] as const
 const API_PORTS = [E2E_PORT + 62, E2E_PORT + 63] as const
 const apps = APP_PORTS.map((port) => `http://localhost:${port}`)
 const apis = API_PORTS.map((port) => `http://127.0.0.1:${port}/`)
-const SHARED = { NODE_ENV: 'test', SESSION_SECRET: 'two-instances-secret', RATE_LIMITS: 'off' }
+const SHARED = { NODE_ENV: 'test' as const, SESSION_SECRET: 'two-instances-secret', RATE_LIMITS: 'off' }
 
 let server: PostgresServer
 const children: ChildProcess[] = []
