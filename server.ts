@@ -41,15 +41,19 @@ async function startEmbeddedProviderIfNeeded() {
   }
   const { startProvider, defaultSeedAdmins } = await import('./provider/index')
   const { engineOptionsFromEnv } = await import('./provider/db/index')
+  const { smtpSettingsFromEnv } = await import('./provider/jobs/email')
   let database: ReturnType<typeof engineOptionsFromEnv> | undefined
+  let smtp: ReturnType<typeof smtpSettingsFromEnv>
   try {
     database = engineOptionsFromEnv(process.env, path.resolve(env.DATA_DIR))
+    smtp = smtpSettingsFromEnv(process.env)
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error))
   }
   const provider = await startProvider({
     dataDir: env.DATA_DIR,
     database,
+    smtp,
     port: env.PROVIDER_PORT ?? 0,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     devMode: !production,

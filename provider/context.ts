@@ -1,3 +1,4 @@
+import type { OutgoingMail } from './jobs/email.js'
 import type { Db } from './store/sql.js'
 
 /** What every route needs, resolved once at start-up. */
@@ -10,4 +11,9 @@ export interface ProviderContext {
   accessTtlMs: number
   refreshTtlMs: number
   log: (line: string) => void
+  /**
+   * Hands a message to the SMTP job queue; undefined without SMTP_URL, when mail goes to the
+   * development outbox instead.
+   */
+  queueEmail?: (mail: OutgoingMail) => Promise<unknown>
 }

@@ -17,7 +17,10 @@ import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
-import { legacySqliteFile, openStore, type StoreOptions } from './store/open.js'
+import type { PgBoss } from 'pg-boss'
+import { queueEmail, startEmailWorker, type SmtpSettings } from './jobs/email.js'
+import { startJobRunner } from './jobs/runner.js'
+import { legacySqliteFile, openDatabase, type StoreOptions } from './store/open.js'
 import type { Db } from './store/sql.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
@@ -46,6 +49,13 @@ export interface ProviderOptions {
   tokenSecret?: string
   /** Seeded when the database has no admin yet. */
   admins?: SeedAdmin[]
+  /**
+   * Start the job runner (pg-boss) on this instance: default true. Contract tests that start
+   * dozens of providers turn it off unless they test jobs; SMTP turns it on regardless.
+   */
+  jobs?: boolean
+  /** SMTP_URL and SMTP_FROM: e-mail goes out over SMTP from a job instead of to the dev outbox. */
+  smtp?: SmtpSettings
   log?: (line: string) => void
 }
 
@@ -76,14 +86,25 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   if (legacy && !opts.database?.databaseUrl) {
     log(`provider: ${legacy} is from an older version and is no longer read; the embedded database is now ${opts.dataDir}/pglite`)
   }
-  const db = await openStore(opts.dataDir, opts.database)
+  const { store: db, engine } = await openDatabase(opts.dataDir, opts.database)
+  let boss: PgBoss | undefined
+  const closeDatabase = async () => {
+    // Jobs in flight get the same grace as requests; then the runner's pool and the store close.
+    await boss?.stop({ graceful: true, timeout: CLOSE_GRACE_MS }).catch(() => {})
+    await db.close()
+  }
   let secret: string
   try {
     secret = opts.tokenSecret ?? (await tokenSecretFor(db))
+    if ((opts.jobs ?? true) || opts.smtp) {
+      boss = await startJobRunner(engine, { log })
+      if (opts.smtp) await startEmailWorker(boss, opts.smtp, log)
+    }
   } catch (error) {
-    await db.close()
+    await closeDatabase()
     throw error
   }
+  const runner = boss
   const ctx: ProviderContext = {
     db,
     secret,
@@ -92,11 +113,12 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     accessTtlMs: positiveSeconds(opts.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS) * 1000,
     refreshTtlMs: positiveSeconds(opts.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS) * 1000,
     log,
+    queueEmail: runner && opts.smtp ? (mail) => queueEmail(runner, mail) : undefined,
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
   } catch (error) {
-    await db.close()
+    await closeDatabase()
     throw error
   }
 
@@ -141,7 +163,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       resolve()
     })
   }).catch(async (error: unknown) => {
-    await db.close()
+    await closeDatabase()
     throw error
   })
   const { port } = server.address() as AddressInfo
@@ -153,7 +175,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          db.close().then(resolve, resolve)
+          closeDatabase().then(resolve, resolve)
         })
         // Idle keep-alive sockets would hold close() open; busy ones get a moment to finish.
         server.closeIdleConnections()

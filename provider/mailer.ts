@@ -1,20 +1,23 @@
 import type { Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { insertOutboxMail } from './store/outbox.js'
-import type { Db } from './store/sql.js'
 
 export type { OutboxMail } from './store/outbox.js'
 export { readOutbox } from './store/outbox.js'
 
-/** The reference provider sends nothing: mail goes to the outbox table, which development can read. */
-function send(db: Db, to: string, subject: string, text: string, links: string[]): Promise<void> {
-  return insertOutboxMail(db, { to, subject, text, links })
+/**
+ * With SMTP configured, the message is queued for the SMTP job (provider/jobs/email.ts); without,
+ * it goes to the development outbox (the table behind `/dev/mailbox`), as nothing is sent.
+ */
+async function send(ctx: ProviderContext, to: string, subject: string, text: string, links: string[]): Promise<void> {
+  if (ctx.queueEmail) await ctx.queueEmail({ to, subject, text })
+  else await insertOutboxMail(ctx.db, { to, subject, text, links })
 }
 
 export function sendVerificationMail(ctx: ProviderContext, email: string, token: string): Promise<void> {
   const link = `${ctx.appUrl}/customer/verify-email?${new URLSearchParams({ token, email })}`
   return send(
-    ctx.db,
+    ctx,
     email,
     'Verify your BariCare email',
     `Welcome to BariCare!\n\nConfirm your email address by opening this link within 24 hours:\n${link}\n\n` +
@@ -31,7 +34,7 @@ export function sendResetMail(
 ): Promise<void> {
   const link = `${ctx.appUrl}/${portal}/reset-password?${new URLSearchParams({ token })}`
   return send(
-    ctx.db,
+    ctx,
     email,
     'Reset your BariCare password',
     `Someone asked to reset the password of your BariCare account.\n\nChoose a new password within 1 hour:\n${link}\n\n` +
@@ -45,7 +48,7 @@ export function sendInvitationMail(ctx: ProviderContext, email: string, inviter:
   const link = `${ctx.appUrl}/admin/reset-password?${new URLSearchParams({ token, createPassword: 'true' })}`
   const from = inviter.full_name ? `${inviter.full_name} (${inviter.email})` : inviter.email
   return send(
-    ctx.db,
+    ctx,
     email,
     "You're invited to the BariCare Admin Portal",
     `${from} invited you to the BariCare Admin Portal.\n\nCreate your password within 7 days:\n${link}\n\n` +

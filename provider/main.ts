@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from './db/index.js'
 import { defaultSeedAdmins, startProvider } from './index.js'
+import { smtpSettingsFromEnv } from './jobs/email.js'
 
 /**
  * The BariCare API on its own: `npm run api` (or `node build/api.js`). DATABASE_URL selects
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const provider = await startProvider({
     dataDir,
     database: engineOptionsFromEnv(env, dataDir),
+    smtp: smtpSettingsFromEnv(env),
     port: integerEnv(env.PROVIDER_PORT, 4000),
     host: env.PROVIDER_HOST ?? '127.0.0.1',
     appUrl: env.APP_URL ?? 'http://localhost:3000',

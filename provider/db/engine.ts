@@ -31,6 +31,8 @@ export interface EngineOptions {
 export interface Engine {
   kind: EngineKind
   db: Kysely<Database>
+  /** The server's URL on PostgreSQL, for the job runner's own small pool; undefined on PGlite. */
+  databaseUrl?: string
   /** Ends the pool or closes PGlite (and frees its data directory). Safe to call twice. */
   close(): Promise<void>
 }
@@ -72,7 +74,7 @@ function openPostgres(databaseUrl: string, options: EngineOptions): Engine {
   // process. The next query gets a fresh connection and its own error.
   pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { kind: 'postgres', db, close: once(() => db.destroy()) }
+  return { kind: 'postgres', db, databaseUrl, close: once(() => db.destroy()) }
 }
 
 async function openPGlite(options: EngineOptions): Promise<Engine> {

@@ -2,14 +2,20 @@
 // server when DATABASE_URL (options.databaseUrl) is set. Opening applies pending migrations.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { migrateToLatest, openEngine, type EngineOptions, type MigrationReport } from '../db/index.js'
+import { migrateToLatest, openEngine, type Engine, type EngineOptions, type MigrationReport } from '../db/index.js'
 import { storeOverEngine } from './engine-db.js'
 import type { Store } from './sql.js'
 
 export type StoreOptions = Omit<EngineOptions, 'dataDir' | 'migrate'>
 
 export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  return storeOverEngine(await openEngine({ ...options, dataDir }))
+  return (await openDatabase(dataDir, options)).store
+}
+
+/** The store and the engine under it (which the job runner shares). Closing the store closes both. */
+export async function openDatabase(dataDir: string, options: StoreOptions = {}): Promise<{ store: Store; engine: Engine }> {
+  const engine = await openEngine({ ...options, dataDir })
+  return { store: storeOverEngine(engine), engine }
 }
 
 /** Applies pending migrations (opening the store does too) and says what it did. */

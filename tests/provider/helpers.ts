@@ -84,6 +84,8 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
     devMode: true,
     admins: defaultSeedAdmins({ NODE_ENV: 'test' }),
     log: (line) => logged.push(line),
+    // Dozens of providers start per run; the job runner only where a test asks for it.
+    jobs: false,
     ...options,
     database: options.database ?? (database ? { databaseUrl: database.url, poolMax: 4 } : undefined),
     dataDir,

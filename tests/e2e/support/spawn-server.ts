@@ -21,7 +21,8 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   })
   const baseURL = `http://localhost:${port}`
   let up = false
-  for (let i = 0; i < 150 && !up && child.exitCode === null; i++) {
+  // A new embedded database is created first (initdb, seconds on a busy 2-core machine).
+  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
     try {
       up = (await fetch(`${baseURL}/healthz`)).ok
     } catch {
