@@ -13,6 +13,7 @@ import { crossSiteRequestGuard } from './server/csrf'
 import { fromLoopback } from './server/dev-tools'
 import { formBodiesOnly } from './server/form-bodies'
 import { privateResponses } from './server/private-responses'
+import { appMetrics, metricsEndpoint } from './server/metrics'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
 
@@ -76,11 +77,16 @@ app.disable('x-powered-by')
 // front, X-Forwarded-For is whatever the client wrote, and per-IP limits would be per-header.
 app.set('trust proxy', env.TRUST_PROXY)
 app.use(requestLog())
+app.use(appMetrics())
 app.use(securityHeaders({ production }))
 app.use(compression())
 app.use(crossSiteRequestGuard({ trustedOrigins: env.APP_URL ? [env.APP_URL] : [] }))
 app.use(bodyLimit(MAX_BODY_BYTES))
 app.use(formBodiesOnly())
+
+app.get('/metrics', (req, res, next) => {
+  metricsEndpoint(req, res).catch(next)
+})
 
 app.get('/healthz', (_req, res) => {
   res.setHeader('Cache-Control', 'no-store')

@@ -13,6 +13,7 @@ import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
 import { mountTrendsRoutes } from './routes/trends.js'
+import { collectProcessMetrics } from './metrics.js'
 import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
@@ -82,6 +83,7 @@ function positiveSeconds(value: number | undefined, fallback: number): number {
 
 export async function startProvider(opts: ProviderOptions): Promise<RunningProvider> {
   const log = opts.log ?? ((line: string) => console.log(line))
+  collectProcessMetrics()
   const legacy = legacySqliteFile(opts.dataDir)
   if (legacy && !opts.database?.databaseUrl) {
     log(`provider: ${legacy} is from an older version and is no longer read; the embedded database is now ${opts.dataDir}/pglite`)

@@ -3,6 +3,7 @@ import type { ProviderContext } from './context.js'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js'
 import { ApiError } from './errors.js'
 import { readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
+import { isLoopbackAddress, mayReadMetrics, metricsText, recordApiRequest, routeLabel } from './metrics.js'
 import type { RequestLog } from './request-log.js'
 import { bearerIdentity } from './sessions.js'
 import type { Portal } from './tokens.js'
@@ -25,8 +26,11 @@ function parseUrl(raw: string | undefined): URL | null {
  */
 export function createRequestHandler(ctx: ProviderContext, router: Router, requestLog: RequestLog | null) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now()
     const url = parseUrl(req.url)
     const path = url ? url.pathname.replace(/^\/+/, '') : ''
+    if (path === 'metrics' && req.method === 'GET') return sendMetrics(req, res)
+    let matched = false
     const input: RequestInput = {
       method: req.method ?? 'GET',
       path,
@@ -48,6 +52,7 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
       undrained = body.kind === 'too-large' && !body.drained
       if (!url) throw new ApiError(400, 'Malformed request URL')
       const handler = router.find(input.method, path)
+      matched = true
       if (body.kind === 'too-large') {
         throw new ApiError(413, 'Request body is too large (limit 100 kB)')
       }
@@ -73,6 +78,7 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
         sendJson(res, 500, { message: 'Internal error', data: {} })
       }
     } finally {
+      if (!aborted) recordApiRequest(input.method, routeLabel(path, matched), status, (performance.now() - started) / 1000)
       if (requestLog && !aborted && !path.startsWith(DEV_PREFIX)) {
         requestLog.record({
           method: input.method,
@@ -90,4 +96,14 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
 
 function identityOf(identity: { portal: Portal; accountId: number } | null) {
   return { auth: identity?.portal ?? null, account_id: identity?.accountId ?? null }
+}
+
+/** Prometheus text for this machine or a scraper holding METRICS_TOKEN; a plain 404 for anyone else. */
+async function sendMetrics(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!mayReadMetrics(isLoopbackAddress(req.socket.remoteAddress), req.headers.authorization, process.env.METRICS_TOKEN)) {
+    return sendJson(res, 404, { message: 'Not found', data: {} })
+  }
+  const { contentType, body } = await metricsText()
+  res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' })
+  res.end(body)
 }

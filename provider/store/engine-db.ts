@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely'
 import type { Engine } from '../db/index.js'
 import type { Database } from '../db/schema.js'
+import { recordQuery } from '../metrics.js'
 import type { Db, RunResult, SqlParam, Store } from './sql.js'
 
 /**
@@ -41,8 +42,13 @@ export function numberPlaceholders(text: string): string {
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-async function execute<T>(executor: Executor, text: string, params: readonly SqlParam[]) {
-  return executor.executeQuery<T>(CompiledQuery.raw(numberPlaceholders(text), [...params]))
+async function execute<T>(executor: Executor, text: string, params: readonly SqlParam[], engine: string) {
+  const started = performance.now()
+  try {
+    return await executor.executeQuery<T>(CompiledQuery.raw(numberPlaceholders(text), [...params]))
+  } finally {
+    recordQuery(engine, text, (performance.now() - started) / 1000)
+  }
 }
 
 /** Which engine's transaction the current async call chain runs in, to catch outer-handle use. */
@@ -66,7 +72,7 @@ class EngineStore implements Store {
 
   async all<T>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
     this.assertOutsideTransaction()
-    return (await execute<T>(this.engine.db, sql, params)).rows as T[]
+    return (await execute<T>(this.engine.db, sql, params, this.engine.kind)).rows as T[]
   }
 
   async get<T>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
@@ -75,7 +81,7 @@ class EngineStore implements Store {
 
   async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
     this.assertOutsideTransaction()
-    return changesOf(await execute(this.engine.db, sql, params))
+    return changesOf(await execute(this.engine.db, sql, params, this.engine.kind))
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -88,19 +94,19 @@ class EngineStore implements Store {
   /** The handle given to a transaction's callback: its statements run on the transaction's connection. */
   private handle(trx: Transaction<Database>): Db {
     const tx: Db = {
-      all: async <T>(sql: string, params: readonly SqlParam[] = []) => (await execute<T>(trx, sql, params)).rows as T[],
+      all: async <T>(sql: string, params: readonly SqlParam[] = []) => (await execute<T>(trx, sql, params, this.engine.kind)).rows as T[],
       get: async <T>(sql: string, params: readonly SqlParam[] = []) =>
-        ((await execute<T>(trx, sql, params)).rows as T[])[0],
-      run: async (sql, params = []) => changesOf(await execute(trx, sql, params)),
+        ((await execute<T>(trx, sql, params, this.engine.kind)).rows as T[])[0],
+      run: async (sql, params = []) => changesOf(await execute(trx, sql, params, this.engine.kind)),
       transaction: async (fn) => {
         const name = `sp${++this.savepoints}`
-        await execute(trx, `SAVEPOINT ${name}`, [])
+        await execute(trx, `SAVEPOINT ${name}`, [], this.engine.kind)
         try {
           const result = await fn(tx)
-          await execute(trx, `RELEASE SAVEPOINT ${name}`, [])
+          await execute(trx, `RELEASE SAVEPOINT ${name}`, [], this.engine.kind)
           return result
         } catch (error) {
-          await execute(trx, `ROLLBACK TO SAVEPOINT ${name}`, [])
+          await execute(trx, `ROLLBACK TO SAVEPOINT ${name}`, [], this.engine.kind)
           throw error
         }
       },

@@ -1,0 +1,58 @@
+// Prometheus metrics of the app server: requests by route and status, their timings, and the
+// process metrics, at GET /metrics for this machine or a scraper holding METRICS_TOKEN. The
+// registry helpers are the API's (provider/metrics.ts), so an embedded API's series appear here too.
+import type { NextFunction, Request, Response } from 'express'
+import {
+  collectProcessMetrics,
+  counter,
+  histogram,
+  isLoopbackAddress,
+  mayReadMetrics,
+  metricsText,
+  REQUEST_BUCKETS,
+} from '../provider/metrics'
+
+const appRequests = counter('baricare_app_requests_total', 'App requests answered, by route and status', [
+  'method',
+  'route',
+  'status',
+])
+const appDuration = histogram(
+  'baricare_app_request_duration_seconds',
+  'App request time until the answer is finished, by route (pages and their .data requests apart)',
+  ['method', 'route'],
+  REQUEST_BUCKETS,
+)
+
+/**
+ * One series per screen: ids become `:id`, build assets one route, and anything answered 404 one
+ * label, so random URLs cannot grow the label set.
+ */
+export function appRouteLabel(path: string, status: number): string {
+  if (status === 404) return '(unmatched)'
+  if (path.startsWith('/build/')) return '/build/*'
+  return path.replace(/\/\d+(?=\/|\.data$|$)/g, '/:id') || '/'
+}
+
+export function appMetrics() {
+  collectProcessMetrics()
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now()
+    res.on('finish', () => {
+      const route = appRouteLabel(req.path, res.statusCode)
+      appRequests.inc({ method: req.method, route, status: String(res.statusCode) })
+      appDuration.observe({ method: req.method, route }, (performance.now() - started) / 1000)
+    })
+    next()
+  }
+}
+
+export async function metricsEndpoint(req: Request, res: Response): Promise<void> {
+  if (!mayReadMetrics(isLoopbackAddress(req.socket.remoteAddress), req.get('authorization'), process.env.METRICS_TOKEN)) {
+    res.status(404).type('text/plain').send('Not found')
+    return
+  }
+  const { contentType, body } = await metricsText()
+  res.setHeader('Cache-Control', 'no-store')
+  res.type(contentType).send(body)
+}

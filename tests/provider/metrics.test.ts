@@ -1,0 +1,27 @@
+// GET /metrics on the API: Prometheus text with request and database series (P14, operable).
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startTestProvider, type TestProvider } from './helpers'
+
+let provider: TestProvider
+beforeAll(async () => {
+  provider = await startTestProvider()
+})
+afterAll(() => provider.close())
+
+test('counts requests by route template and times database statements', async () => {
+  await provider.call('GET', 'v1/admin/patients/123/')
+  await provider.call('GET', 'no/such/route/')
+  await provider.call('POST', 'v1/auth/login/', { body: { email: 'nobody@example.com', password: 'Wrong#Pass1' } })
+  const response = await fetch(new URL('metrics', provider.url))
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+  const text = await response.text()
+  expect(text).toMatch(/baricare_api_requests_total\{method="GET",route="\/v1\/admin\/patients\/\{id\}\/",status="401"\} [1-9]/)
+  expect(text).toMatch(/baricare_api_requests_total\{method="GET",route="\(unmatched\)",status="404"\} [1-9]/)
+  expect(text).toMatch(/baricare_api_requests_total\{method="POST",route="\/v1\/auth\/login\/",status="401"\} [1-9]/)
+  expect(text).toMatch(/baricare_db_query_duration_seconds_count\{engine="(pglite|postgres)",statement="select"\} [1-9]/)
+  expect(text).toContain('process_resident_memory_bytes')
+  // No path with an id, no e-mail address, nothing a patient typed.
+  expect(text).not.toMatch(/route="[^"]*\/123\//)
+  expect(text).not.toContain('nobody@example.com')
+})
