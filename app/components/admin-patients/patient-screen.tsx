@@ -78,8 +78,12 @@ export function PatientScreen({
       <PatientHeader detail={detail}>
         <UnitSwitch current={unit} hrefFor={(next) => withUnit(trendsHref(base, page.range), next)} />
       </PatientHeader>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <ClinicalSummary detail={detail} unit={unit} />
+      {/* The summary on the left; alerts, adherence and devices stacked beside it, each as tall as
+          its content (in a 2 x 2 grid an alert-free Alerts card stretched into an empty box). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start [&>*]:min-w-0">
+        <div className="grid lg:row-span-3">
+          <ClinicalSummary detail={detail} unit={unit} />
+        </div>
         <PatientAlerts alerts={detail.alerts} answer={answer} />
         <Adherence detail={detail} unit={unit} />
         <Devices detail={detail} />
