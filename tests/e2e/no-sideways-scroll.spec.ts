@@ -144,6 +144,11 @@ test('the admin portal fits 375 px as Super Admin, with long names and e-mails',
   ]) {
     await expectNoSidewaysScroll(page, path)
   }
+  // The record's range tabs fit inside its Trends card: 'All' is not cut off at the card's edge.
+  await page.goto(`/admin/patient/${long!.id}`)
+  const tabs = await page.getByTestId('trend-ranges').boundingBox()
+  const all = await page.getByTestId('trend-ranges').getByRole('link', { name: 'All' }).boundingBox()
+  expect(all!.x + all!.width).toBeLessThanOrEqual(tabs!.x + tabs!.width)
   await context.close()
 })
 
@@ -188,6 +193,8 @@ test('at 768 px the dashboard, trends and admin screens fit, and no card or char
   await expectNoSidewaysScroll(admin.page, '/admin/dashboard')
   expect(await narrowest(admin.page, '[data-testid^="stat-"]')).toBeGreaterThan(400)
   await expectNoSidewaysScroll(admin.page, '/admin/users')
-  expect(await narrowest(admin.page, 'form[aria-labelledby="invite-heading"] input:visible')).toBeGreaterThan(300)
+  expect(await narrowest(admin.page, 'form[aria-labelledby="invite-heading"] input:visible')).toBeGreaterThan(
+    300,
+  )
   await admin.context.close()
 })
