@@ -88,7 +88,13 @@ export function PatientScreen({
         <Adherence detail={detail} unit={unit} />
         <Devices detail={detail} />
       </div>
-      <Section id="trends" title="Trends" description="The patient's log over time, as they see it.">
+      {/* Narrower side padding on a phone: the charts' own cards sit inside this one. */}
+      <Section
+        id="trends"
+        title="Trends"
+        description="The patient's log over time, as they see it."
+        className="px-3 sm:px-5"
+      >
         <TrendRangeLinks baseHref={trendsBase} current={page.range} />
         {page.trends?.neverLogged ? (
           // The charts' own empty state speaks to the patient ("your trends"); this page is the admin's.

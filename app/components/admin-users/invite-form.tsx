@@ -63,7 +63,7 @@ export function InviteForm({ answer, formKey }: { answer: FormReply | undefined;
             </p>
             <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
           </div>
-          <SubmitButton pending={pending} pendingLabel="Sending..." className="lg:mt-6 lg:w-auto">
+          <SubmitButton pending={pending} pendingLabel="Sending..." className="lg:mt-5 lg:h-10 lg:w-auto">
             Send invitation
           </SubmitButton>
         </Form>
