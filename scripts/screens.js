@@ -230,6 +230,23 @@ function shots({ longPatientId, leoId }) {
     { name: 'patient-log-data-invalid', path: '/customer/log-data', as: 'leo', act: saveEmptyWeight },
     { name: 'patient-health-trends-30d', path: '/customer/health-trends', as: 'leo' },
     { name: 'patient-health-trends-1y', path: '/customer/health-trends?range=1y', as: 'leo' },
+    // Tooltips at the plot's right edge and beside the sync time: are they on screen?
+    // (The viewport only: a full-page capture resizes the page, which drops the hover.)
+    {
+      name: 'patient-health-trends-tooltip',
+      path: '/customer/health-trends',
+      as: 'leo',
+      act: hoverChartEdge,
+      viewport: true,
+    },
+    {
+      name: 'patient-dashboard-sync-tooltip',
+      path: '/customer/dashboard',
+      as: 'leo',
+      before: tourSeen,
+      act: focusSyncTime,
+      viewport: true,
+    },
     { name: 'patient-connect-devices', path: '/customer/connect-devices', as: 'leo' },
     { name: 'patient-profile-personal', path: '/customer/profile?tab=personal', as: 'leo' },
     { name: 'patient-profile-medical', path: '/customer/profile?tab=medical', as: 'leo' },
@@ -275,6 +292,20 @@ async function saveEmptyWeight(page) {
 async function sendEmptyInvitation(page) {
   await page.getByRole('button', { name: 'Send invitation', exact: true }).click()
   await page.waitForLoadState('networkidle')
+}
+
+async function hoverChartEdge(page) {
+  const svg = page.getByTestId('weight-svg')
+  await svg.scrollIntoViewIfNeeded()
+  const box = await svg.boundingBox()
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2)
+  await page.waitForTimeout(150)
+}
+
+async function focusSyncTime(page) {
+  await page.getByTestId('last-synced').first().scrollIntoViewIfNeeded()
+  await page.getByTestId('last-synced').first().focus()
+  await page.waitForTimeout(150)
 }
 
 async function submitEmptyWizard(page) {
@@ -346,7 +377,10 @@ async function main() {
             })
           }
           await page.waitForTimeout(100)
-          await page.screenshot({ path: join(outDir, `${shot.name}-${width}-${scheme}.png`), fullPage: true })
+          await page.screenshot({
+            path: join(outDir, `${shot.name}-${width}-${scheme}.png`),
+            fullPage: !shot.viewport,
+          })
           count++
         }
         if (process.env.SCREENS_VERBOSE) console.log(`${shot.name} ${width} ${Date.now() - started} ms`)
