@@ -121,6 +121,11 @@ test("today's protein and water against their targets, last night's sleep agains
   await page.reload()
   await expect(page.getByTestId('today-protein')).toContainText('55 g / 50 g, target met')
   await expect(page.getByTestId('today-sleep')).toContainText('6.5 h / 6 h, target met')
+  // 'Daily targets' leads to where they are listed, with the patient's own values.
+  await page.getByRole('link', { name: 'Daily targets' }).click()
+  await expect(page).toHaveURL(/\/customer\/profile\?tab=preferences#daily-targets$/)
+  await expect(page.getByTestId('daily-targets')).toContainText('50 g a day')
+  await expect(page.getByTestId('daily-targets')).toContainText('6 h a night')
 })
 
 test('surgery: days since on the Surgery card, the next follow-up milestone on the Follow-ups card', async ({

@@ -423,7 +423,7 @@ function TodayCard({ today, unit }: { today: HealthMetrics['today']; unit: Weigh
           Log a meal or water
         </Link>
         <Link
-          to="/customer/profile?tab=preferences"
+          to="/customer/profile?tab=preferences#daily-targets"
           className="text-muted-foreground underline-offset-4 hover:underline"
         >
           Daily targets
