@@ -341,9 +341,14 @@ function UnitChoice({
           </label>
         ))}
       </div>
-      <div id={errorId} className="min-h-[1.25rem] text-sm text-destructive">
-        {errors?.map((e) => <p key={e}>{e}</p>)}
-      </div>
+      {/* Only when there is one: an empty reserved line doubled the gap between Height and Weight. */}
+      {errors?.length ? (
+        <div id={errorId} className="text-sm text-destructive">
+          {errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </div>
+      ) : null}
     </fieldset>
   )
 }
