@@ -1,4 +1,5 @@
-// `npm run screens`: every screen and its main states at 375 and 1280 px, light and dark, as PNG
+// `npm run screens`: every screen and its main states at 375 and 1280 px (the chart screens at
+// 768 px too), light and dark, as PNG
 // files, so anyone can look at the whole product in a minute. Runs the existing build (building it
 // first when there is none) with the embedded provider on its own ports and a throw-away DATA_DIR,
 // seeds the demo content, signs in through the real screens and captures.
@@ -21,7 +22,10 @@ const providerBase = `http://localhost:${providerPort}/`
 const only = process.env.SCREENS_ONLY || ''
 const started = Date.now()
 
-const WIDTHS = [375, 1280]
+const WIDTHS = [375, 768, 1280]
+// At 768 px (a tablet, where charts and two-column cards change layout) only the chart screens.
+const TABLET_ONLY =
+  /^(patient-dashboard|patient-health-trends|patient-log-data|patient-connect-devices|admin-dashboard|admin-patient-record|admin-users)/
 const SCHEMES = ['light', 'dark']
 const SUPER = { email: 'super@baricare.test', password: 'Super#Admin1' }
 const PATIENT_PASSWORD = 'Patient#123'
@@ -55,7 +59,11 @@ if (seeded.status !== 0) {
   process.exit(1)
 }
 
-const server = spawn('node', [join(buildDir, 'server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+const server = spawn('node', [join(buildDir, 'server.js')], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+})
 let serverLog = ''
 server.stdout.on('data', (chunk) => (serverLog += chunk))
 server.stderr.on('data', (chunk) => (serverLog += chunk))
@@ -83,10 +91,10 @@ async function waitForServer() {
   throw new Error(`The server did not answer within 30 s:\n${serverLog}`)
 }
 
-async function provider(method, path, body) {
+async function provider(method, path, body, token) {
   const response = await fetch(new URL(path, providerBase), {
     method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const json = await response.json().catch(() => ({}))
@@ -94,7 +102,10 @@ async function provider(method, path, body) {
   return json.content
 }
 
-/** Long names and e-mails, an unverified patient and a regaining one: what breaks tables. */
+/**
+ * Long names and e-mails (patients and admins), an unverified patient and a regaining one: what
+ * breaks tables. Leo's months of log come from the demo seed itself (provider/dev/demo-months.ts).
+ */
 async function seedEdgeCases() {
   const [long] = await provider('POST', '__dev/seed-patients/', {
     prefix: 'Screens',
@@ -110,15 +121,54 @@ async function seedEdgeCases() {
         email: 'unverified.patient.with.a.really.long.address@baricare.test',
         state: 'unverified',
       },
-      { full_name: 'Rita Regain', surgery_type: 'Gastric Bypass (RNY)', surgery_days_ago: 400,
+      {
+        full_name: 'Oluwaseun Adebayo-Chukwuemeka Okonkwo',
+        email: 'oluwaseun.adebayo-chukwuemeka.okonkwo@university-hospital-network.example.org',
+        surgery_type: 'Gastric Bypass (RNY)',
+        surgery_days_ago: 45,
+      },
+      {
+        full_name: 'María José Fernández de la Torre y Castellanos',
+        email: 'mariajose.fernandezdelatorre.castellanos@correo-electronico.example.com',
+        surgery_type: null,
+      },
+      {
+        full_name: 'Siddharth Venkataraman Subramaniam Iyer',
+        email: 'siddharth.venkataraman.subramaniam.iyer@baricare.test',
+        state: 'verified',
+      },
+      {
+        full_name: 'Rita Regain',
+        surgery_type: 'Gastric Bypass (RNY)',
+        surgery_days_ago: 400,
         weights: [
           { days_ago: 60, kg: 90 },
           { days_ago: 30, kg: 86 },
           { days_ago: 1, kg: 95 },
-        ] },
+        ],
+      },
     ],
   })
-  return { longPatientId: long.id }
+  // Invited admins with long names and e-mails, for the Users table and the audit log.
+  const login = await provider('POST', 'v1/admin/login/', SUPER)
+  for (const invitee of [
+    {
+      full_name: 'Dr. Konstantinos Papadopoulos-Vasilakopoulos',
+      email: 'konstantinos.papadopoulos-vasilakopoulos@bariatric-surgery-centre.example.org',
+      role: 'Standard Admin',
+    },
+    {
+      full_name: 'Annabelle Fitzgerald-Montgomery',
+      email: 'annabelle.fitzgerald-montgomery.clinical.lead@baricare.test',
+      role: 'Super Admin',
+    },
+  ])
+    await provider('POST', 'v1/admin/admins/invite/', invitee, login.access_token)
+  // Leo's record: the months of log as his care team sees them.
+  const [leo] = (
+    await provider('GET', `v1/admin/patients/?q=${encodeURIComponent(LEO)}`, undefined, login.access_token)
+  ).items
+  return { longPatientId: long.id, leoId: leo.id }
 }
 
 async function signIn(browser, portal, email, password) {
@@ -137,7 +187,7 @@ async function signIn(browser, portal, email, password) {
 }
 
 /** A shot: a name, a path, who is signed in, and what to do on the page before capturing. */
-function shots({ longPatientId }) {
+function shots({ longPatientId, leoId }) {
   const anon = null
   return [
     // Public screens
@@ -148,8 +198,16 @@ function shots({ longPatientId }) {
     { name: 'public-customer-forgot-password', path: '/customer/forgot-password', as: anon },
     { name: 'public-customer-forgot-password-sent', path: '/customer/forgot-password?sent=1', as: anon },
     { name: 'public-customer-reset-password', path: '/customer/reset-password?token=x', as: anon },
-    { name: 'public-customer-create-password', path: '/customer/reset-password?token=x&createPassword=true', as: anon },
-    { name: 'public-customer-verify-email-failed', path: '/customer/verify-email?token=bad&email=a%40b.co', as: anon },
+    {
+      name: 'public-customer-create-password',
+      path: '/customer/reset-password?token=x&createPassword=true',
+      as: anon,
+    },
+    {
+      name: 'public-customer-verify-email-failed',
+      path: '/customer/verify-email?token=bad&email=a%40b.co',
+      as: anon,
+    },
     { name: 'public-admin-signin', path: '/admin/signin', as: anon },
     { name: 'public-admin-forgot-password', path: '/admin/forgot-password', as: anon },
     { name: 'public-terms', path: '/terms', as: anon },
@@ -158,13 +216,37 @@ function shots({ longPatientId }) {
     { name: 'error-not-authorized', path: '/not-authorized', as: anon },
     // Wizard (a verified patient who has not started it)
     { name: 'wizard-step-1', path: '/customer/profile-setup?step=1', as: 'nora' },
-    { name: 'wizard-step-1-invalid', path: '/customer/profile-setup?step=1', as: 'nora', act: submitEmptyWizard },
+    {
+      name: 'wizard-step-1-invalid',
+      path: '/customer/profile-setup?step=1',
+      as: 'nora',
+      act: submitEmptyWizard,
+    },
     // Patient with months of data (tour not seen yet: the dashboard opens it)
     { name: 'patient-dashboard-tour', path: '/customer/dashboard', as: 'leo', act: waitForTour },
+    { name: 'patient-dashboard-months', path: '/customer/dashboard', as: 'leo', before: tourSeen },
     { name: 'patient-dashboard', path: '/customer/dashboard', as: 'kim' },
     { name: 'patient-log-data', path: '/customer/log-data', as: 'leo' },
+    { name: 'patient-log-data-invalid', path: '/customer/log-data', as: 'leo', act: saveEmptyWeight },
     { name: 'patient-health-trends-30d', path: '/customer/health-trends', as: 'leo' },
     { name: 'patient-health-trends-1y', path: '/customer/health-trends?range=1y', as: 'leo' },
+    // Tooltips at the plot's right edge and beside the sync time: are they on screen?
+    // (The viewport only: a full-page capture resizes the page, which drops the hover.)
+    {
+      name: 'patient-health-trends-tooltip',
+      path: '/customer/health-trends',
+      as: 'leo',
+      act: hoverChartEdge,
+      viewport: true,
+    },
+    {
+      name: 'patient-dashboard-sync-tooltip',
+      path: '/customer/dashboard',
+      as: 'leo',
+      before: tourSeen,
+      act: focusSyncTime,
+      viewport: true,
+    },
     { name: 'patient-connect-devices', path: '/customer/connect-devices', as: 'leo' },
     { name: 'patient-profile-personal', path: '/customer/profile?tab=personal', as: 'leo' },
     { name: 'patient-profile-medical', path: '/customer/profile?tab=medical', as: 'leo' },
@@ -176,8 +258,10 @@ function shots({ longPatientId }) {
     { name: 'admin-patients', path: '/admin/patients', as: 'super' },
     { name: 'admin-patients-unverified', path: '/admin/patients?onboarding=unverified', as: 'super' },
     { name: 'admin-patient-record', path: `/admin/patient/${longPatientId}`, as: 'super' },
+    { name: 'admin-patient-record-months', path: `/admin/patient/${leoId}?range=90d`, as: 'super' },
     { name: 'admin-patient-not-found', path: '/admin/patient/999999', as: 'super' },
     { name: 'admin-users', path: '/admin/users', as: 'super' },
+    { name: 'admin-users-invite-invalid', path: '/admin/users', as: 'super', act: sendEmptyInvitation },
     { name: 'admin-users-audit', path: '/admin/users?tab=audit', as: 'super' },
     { name: 'admin-reports', path: '/admin/reports', as: 'super' },
     { name: 'admin-profile', path: '/admin/profile', as: 'super' },
@@ -199,9 +283,39 @@ async function signUpMismatch(page) {
   await page.getByLabel('Confirm Password', { exact: true }).blur()
 }
 
+// Error toasts beside the form they are about: where they sit against its primary button.
+async function saveEmptyWeight(page) {
+  await page.getByRole('button', { name: 'Save weight' }).click()
+  await page.waitForLoadState('networkidle')
+}
+
+async function sendEmptyInvitation(page) {
+  await page.getByRole('button', { name: 'Send invitation', exact: true }).click()
+  await page.waitForLoadState('networkidle')
+}
+
+async function hoverChartEdge(page) {
+  const svg = page.getByTestId('weight-svg')
+  await svg.scrollIntoViewIfNeeded()
+  const box = await svg.boundingBox()
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2)
+  await page.waitForTimeout(150)
+}
+
+async function focusSyncTime(page) {
+  await page.getByTestId('last-synced').first().scrollIntoViewIfNeeded()
+  await page.getByTestId('last-synced').first().focus()
+  await page.waitForTimeout(150)
+}
+
 async function submitEmptyWizard(page) {
   await page.getByRole('button', { name: /Next Step/ }).click()
   await page.waitForLoadState('networkidle')
+}
+
+/** As if this browser had finished the tour (the profile still says not seen: the tour shot needs it). */
+async function tourSeen(page) {
+  await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
 }
 
 async function waitForTour(page) {
@@ -229,7 +343,7 @@ async function main() {
   let count = 0
   const failures = []
   const list = shots(edge).filter((shot) => shot.name.includes(only))
-  // One pass per width, both in parallel; each page is captured light, then switched to dark in
+  // One pass per width, all in parallel; each page is captured light, then switched to dark in
   // place (what the theme boot script does for a dark system preference), which halves the loads.
   const pass = async (width) => {
     const contexts = {}
@@ -245,9 +359,11 @@ async function main() {
       return contexts[key]
     }
     for (const shot of list) {
+      if (width === 768 && !TABLET_ONLY.test(shot.name)) continue
       const context = await contextFor(shot.as)
       const page = await context.newPage()
       try {
+        if (shot.before) await shot.before(page)
         await page.goto(shot.path, { waitUntil: 'load' })
         if (shot.act) await shot.act(page)
         for (const scheme of SCHEMES) {
@@ -261,7 +377,10 @@ async function main() {
             })
           }
           await page.waitForTimeout(100)
-          await page.screenshot({ path: join(outDir, `${shot.name}-${width}-${scheme}.png`), fullPage: true })
+          await page.screenshot({
+            path: join(outDir, `${shot.name}-${width}-${scheme}.png`),
+            fullPage: !shot.viewport,
+          })
           count++
         }
         if (process.env.SCREENS_VERBOSE) console.log(`${shot.name} ${width} ${Date.now() - started} ms`)

@@ -37,11 +37,15 @@ export const inviteSchema = z.object({
     .trim()
     .min(1, 'Full name is required')
     .max(100, 'Full name must be at most 100 characters'),
+  // One message at a time: an empty field is required, not also invalid.
   email: z
     .string({ required_error: 'Email is required' })
     .trim()
-    .min(1, 'Email is required')
-    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    .superRefine((email, ctx) => {
+      if (email === '') ctx.addIssue({ code: 'custom', message: 'Email is required' })
+      else if (!EMAIL_PATTERN.test(email))
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid email address' })
+    }),
   role: z.enum(ADMIN_ROLES, {
     errorMap: (issue) => ({
       message: issue.code === 'invalid_type' ? 'Role is required' : 'Choose Standard Admin or Super Admin',

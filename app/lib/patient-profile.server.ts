@@ -34,6 +34,7 @@ import type { ProviderResult } from './provider-errors'
 import type { CustomerProfile } from './provider-types'
 import { updateCustomer } from './session.server'
 import { redirectWithToast } from './toast.server'
+import { dailyTargets } from './health-metrics'
 import { HEIGHT_UNITS, WEIGHT_UNITS } from './units'
 import { readForm } from './form-data.server'
 
@@ -73,6 +74,8 @@ export async function loadPatientProfilePage(request: Request) {
         bariatric: bariatricDefaults(profile),
       },
       units: preferredUnits(profile),
+      // Shown on the Preferences tab (the dashboard's 'Daily targets' link lands there).
+      targets: dailyTargets(profile.preferences),
       device: deviceAnswer(profile),
     },
     { headers: result.api.headers },

@@ -49,7 +49,7 @@ export default function ConnectDevices() {
             </AlertDescription>
           </Alert>
         ) : null}
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid gap-4 lg:grid-cols-2">
           {services.map((service) => (
             <ServiceCard
               key={service.service}

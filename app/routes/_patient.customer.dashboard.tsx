@@ -126,8 +126,9 @@ function DashboardContent({
         <h2 id="summary-heading" className="sr-only">
           Your summary
         </h2>
-        {/* Weight and BMI live in the weight card above: each figure is shown once. */}
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        {/* Weight and BMI live in the weight card above: each figure is shown once. Two columns
+            where there is room: not at md, where the sidebar leaves about 500 px. */}
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start md:grid-cols-1 lg:grid-cols-2">
           <SurgeryCard surgery={summary.surgery} />
           <DeviceCard device={summary.device} syncLine={syncLine} />
         </div>
@@ -136,7 +137,7 @@ function DashboardContent({
         <h2 id="next-heading" className="text-lg font-semibold">
           Keep going
         </h2>
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid gap-4 lg:grid-cols-3">
           <ActionCard
             tour={TOUR_TARGETS.logData}
             to="/customer/log-data"

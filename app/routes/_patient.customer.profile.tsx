@@ -23,6 +23,7 @@ import { pageTitle } from '~/lib/meta'
 import { submitWasRefused } from '~/lib/refused-submit'
 import { loadPatientProfilePage, savePatientProfile, type DeviceAnswer, type ProfileIntent } from '~/lib/patient-profile.server'
 import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from '~/lib/profile-options'
+import { waterFromMl, waterUnitFor } from '~/lib/units'
 import { bariatricSchema, medicalSchema, personalSchema } from '~/lib/profile-schemas'
 import { parseProfileTab, PROFILE_TABS, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
 import { combineHeaders } from '~/lib/toast.server'
@@ -113,7 +114,7 @@ function TabPanel({ data }: { data: ProfileData }) {
         </>
       )
     case 'preferences':
-      return <PreferencesForm units={data.units} answer={answer('preferences')} />
+      return <PreferencesForm units={data.units} targets={data.targets} answer={answer('preferences')} />
     case 'connected':
       return <ConnectedDevice device={data.device} connections={data.connections} />
   }
@@ -232,7 +233,15 @@ function SaveButton({ saving }: { saving: boolean }) {
   )
 }
 
-function PreferencesForm({ units, answer }: { units: ProfileData['units']; answer: Answer }) {
+function PreferencesForm({
+  units,
+  targets,
+  answer,
+}: {
+  units: ProfileData['units']
+  targets: ProfileData['targets']
+  answer: Answer
+}) {
   const saving = useSaving('preferences')
   const errors = answer?.result.error ?? {}
   const formErrors = errors[''] ?? []
@@ -249,6 +258,7 @@ function PreferencesForm({ units, answer }: { units: ProfileData['units']; answe
           </div>
         </Form>
       </SectionCard>
+      <DailyTargets targets={targets} weightUnit={units.weight} />
       <SectionCard title="Theme" description="Light, dark, or the same as your device.">
         <ThemeToggle />
         <p className="no-js-only text-sm text-muted-foreground">
@@ -256,6 +266,44 @@ function PreferencesForm({ units, answer }: { units: ProfileData['units']; answe
         </p>
       </SectionCard>
     </>
+  )
+}
+
+/**
+ * Read-only: the targets are the care team's to set (PUT v1/auth/profile/preferences/); the
+ * dashboard's 'Daily targets' link lands here, so the patient sees what they are measured against.
+ */
+function DailyTargets({ targets, weightUnit }: { targets: ProfileData['targets']; weightUnit: string }) {
+  const waterUnit = waterUnitFor(weightUnit)
+  const rows = [
+    ['Protein', `${targets.proteinG} g a day`],
+    ['Water', `${waterFromMl(targets.waterMl, waterUnit).toLocaleString('en-US')} ${waterUnit} a day`],
+    ['Sleep', `${targets.sleepH} h a night`],
+  ] as const
+  return (
+    <section id="daily-targets" aria-labelledby="daily-targets-title" className="scroll-mt-20">
+      <Card>
+        <CardHeader>
+          <h2 id="daily-targets-title" className="text-lg font-semibold leading-tight">
+            Daily targets
+          </h2>
+          <CardDescription>
+            What your dashboard and your log compare each day with. Your care team sets them: ask them if one
+            should change.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-3 sm:grid-cols-3" data-testid="daily-targets">
+            {rows.map(([label, value]) => (
+              <div key={label} className="rounded-md border border-border px-3 py-2">
+                <dt className="text-sm text-muted-foreground">{label}</dt>
+                <dd className="font-semibold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+    </section>
   )
 }
 
@@ -293,9 +341,14 @@ function UnitChoice({
           </label>
         ))}
       </div>
-      <div id={errorId} className="min-h-[1.25rem] text-sm text-destructive">
-        {errors?.map((e) => <p key={e}>{e}</p>)}
-      </div>
+      {/* Only when there is one: an empty reserved line doubled the gap between Height and Weight. */}
+      {errors?.length ? (
+        <div id={errorId} className="text-sm text-destructive">
+          {errors.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </div>
+      ) : null}
     </fieldset>
   )
 }

@@ -1,8 +1,11 @@
-// Demo health logs for the onboarded demo patients: three weeks up to the day of seeding, made up
-// by fixed formulas (no randomness), so every run of the seed gives the same picture.
+// Demo health logs for the onboarded demo patients, up to the day of seeding, made up by fixed
+// formulas (no randomness), so every run of the seed gives the same picture: Kim's three weeks here,
+// Leo's eight months in provider/dev/demo-months.ts.
 import type { EntryFields, EntryKind } from '../entries-fields.js'
-import { hasEntries, insertEntry } from '../store/entries.js'
+import { saveConnected, markSynced } from '../store/devices.js'
+import { hasEntries, insertEntry, insertImported } from '../store/entries.js'
 import type { Db } from '../store/sql.js'
+import { monthsAfterSurgery, SCALE_SERVICE } from './demo-months.js'
 
 const LBS_PER_KG = 2.20462
 const DAYS = 21
@@ -19,7 +22,8 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
 
 /**
  * Kim (kg, planning surgery) logs most days but stopped four days ago, so her dashboard shows the
- * gentle reminder. Leo (lbs, 14 months after a sleeve) logs every day including today.
+ * gentle reminder. (The 'lbs-after-surgery' style here is the short version; seedDemoEntries gives
+ * Leo his months.)
  */
 export function demoEntries(style: DemoLogStyle, today = new Date()): DemoEntry[] {
   const entries: DemoEntry[] = []
@@ -120,5 +124,22 @@ export async function seedDemoEntries(
   today = new Date(),
 ): Promise<void> {
   if (await hasEntries(db, accountId)) return
+  if (style === 'lbs-after-surgery') return seedMonthsAfterSurgery(db, accountId, today)
   for (const entry of demoEntries(style, today)) await insertEntry(db, accountId, entry.kind, entry.fields)
+}
+
+/** Leo's months, the last weeks' scale readings imported from a connected service as a sync would. */
+async function seedMonthsAfterSurgery(db: Db, accountId: number, today: Date): Promise<void> {
+  await saveConnected(db, accountId, SCALE_SERVICE.key, new Date(today.getTime() - 30 * 86_400_000))
+  for (const entry of monthsAfterSurgery(today)) {
+    if ((entry.kind === 'weight' || entry.kind === 'sleep') && entry.imported) {
+      await insertImported(db, accountId, entry.kind, entry.fields, SCALE_SERVICE)
+    } else {
+      await insertEntry(db, accountId, entry.kind, entry.fields)
+    }
+  }
+  // Synced this morning: the connection card and the dashboard's sync line have a time to show.
+  const morning = new Date(today)
+  morning.setHours(7, 5, 0, 0)
+  await markSynced(db, accountId, SCALE_SERVICE.key, morning > today ? today : morning)
 }

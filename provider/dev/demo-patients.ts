@@ -6,6 +6,7 @@ import { openStore, type StoreOptions } from '../store/open.js'
 import type { Db } from '../store/sql.js'
 import { seedDemoCohort } from './demo-cohort.js'
 import { seedDemoEntries, type DemoLogStyle } from './demo-entries.js'
+import { GOAL_LBS, PRE_SURGERY_LBS, SIGN_UP_LBS, SURGERY_DAYS_AGO } from './demo-months.js'
 
 export const DEMO_PATIENT_PASSWORD = 'Patient#123'
 
@@ -49,7 +50,7 @@ function personalFor(patient: DemoPatient) {
     // 5 ft 10 in = 177.8 cm; the API always stores cm and kg, the units only say how to show them.
     height: imperial ? 177.8 : 165,
     height_unit: imperial ? 'ft-in' : 'cm',
-    initial_weight: imperial ? kg(262) : 112.5,
+    initial_weight: imperial ? kg(SIGN_UP_LBS) : 112.5,
     weight_unit: imperial ? 'lbs' : 'kg',
     address_line1: imperial ? '42 Harbor Road' : '7 Elm Street',
     address_line2: imperial ? '' : 'Apt 3',
@@ -68,16 +69,21 @@ const MEDICAL = readMedical({
   previous_weight_loss_attempts: ['Diet programs', 'Exercise regimes'],
 })
 
+/** Leo's operation, SURGERY_DAYS_AGO before the seed day, so his months of log fit around it. */
+function surgeryDate(today = new Date()): string {
+  return new Date(today.getTime() - SURGERY_DAYS_AGO * 86_400_000).toISOString().slice(0, 10)
+}
+
 function bariatricFor(patient: DemoPatient) {
   if (patient.state === 'onboarded_kg') return readBariatric({ bariatric_status: 'plan' })
   return readBariatric({
     bariatric_status: 'yes',
     surgery_type: 'Sleeve Gastrectomy',
-    surgery_date: '2025-09-15',
+    surgery_date: surgeryDate(),
     funding_method: 'Private Insurance',
-    pre_surgery_weight: kg(275),
+    pre_surgery_weight: kg(PRE_SURGERY_LBS),
     pre_surgery_weight_unit: 'lbs',
-    goal_weight: kg(185),
+    goal_weight: kg(GOAL_LBS),
     goal_weight_unit: 'lbs',
     hospital_name: 'Riverside General Hospital',
     hospital_address: '100 River Drive, Portland, OR 97201',
@@ -85,7 +91,8 @@ function bariatricFor(patient: DemoPatient) {
   })
 }
 
-// Onboarded demo patients come with a few weeks of health log (provider/dev/demo-entries.ts).
+// Onboarded demo patients come with a health log: Kim three weeks, Leo eight months
+// (provider/dev/demo-entries.ts, demo-months.ts).
 const LOG_STYLES: Partial<Record<DemoPatientState, DemoLogStyle>> = {
   onboarded_kg: 'kg-planning',
   onboarded_lbs: 'lbs-after-surgery',

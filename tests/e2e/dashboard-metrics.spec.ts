@@ -46,9 +46,12 @@ test('a weight logged in lbs becomes the current weight, with %TWL, %EWL, BMI an
   await expect(page.getByTestId('progress-goal')).toHaveText(
     `${oneDecimal(((PRE_OP - kg) / (PRE_OP - GOAL)) * 100)}% of the way`,
   )
-  await expect(page.getByTestId('progress-change')).toContainText(
-    `${oneDecimal(PRE_OP - kg)} kg lost since your pre-surgery weight (125.0 kg)`,
+  await expect(page.getByTestId('progress-change')).toHaveText(
+    `${oneDecimal(PRE_OP - kg)} kg lost since your pre-surgery weight`,
   )
+  // The pre-surgery weight is shown once, in its own row of the weight card.
+  await expect(page.getByTestId('weight-pre-surgery')).toHaveText('125.0 kg')
+  await expect(page.getByRole('main').getByText('125.0 kg')).toHaveCount(1)
   // The profile summary follows the same latest weight.
   await expect(page.getByTestId('weight-current')).toHaveText(`${oneDecimal(kg)} kg`)
   await expect(page.getByTestId('bmi-value')).toHaveText(oneDecimal(kg / (HEIGHT_M * HEIGHT_M)))
@@ -118,16 +121,27 @@ test("today's protein and water against their targets, last night's sleep agains
   await page.reload()
   await expect(page.getByTestId('today-protein')).toContainText('55 g / 50 g, target met')
   await expect(page.getByTestId('today-sleep')).toContainText('6.5 h / 6 h, target met')
+  // 'Daily targets' leads to where they are listed, with the patient's own values.
+  await page.getByRole('link', { name: 'Daily targets' }).click()
+  await expect(page).toHaveURL(/\/customer\/profile\?tab=preferences#daily-targets$/)
+  await expect(page.getByTestId('daily-targets')).toContainText('50 g a day')
+  await expect(page.getByTestId('daily-targets')).toContainText('6 h a night')
 })
 
-test('surgery: days since, and the next follow-up milestone', async ({ page }) => {
+test('surgery: days since on the Surgery card, the next follow-up milestone on the Follow-ups card', async ({
+  page,
+}) => {
   // Surgery 20 days ago: past the 2-week follow-up, the 6-week one is next, 22 days ahead.
   await createAndSignIn(page, { bariatric: { surgery_date: isoDaysFromToday(-20) } })
   await expect(page.getByTestId('next-follow-up')).toContainText('6-week follow-up')
   await expect(page.getByTestId('next-follow-up')).toContainText(
     `${usDate(isoDaysFromToday(22))} · in 22 days`,
   )
-  await expect(page.getByTestId('days-since-surgery')).toContainText('Day 20 since your surgery')
+  await expect(page.getByTestId('surgery-summary').getByTestId('surgery-days')).toHaveText('20 days')
+  await expect(page.getByTestId('surgery-summary')).toContainText('20 dayssince your surgery')
+  // Said once: the follow-ups card does not repeat the count.
+  await expect(page.getByRole('main').getByText(/since your surgery/)).toHaveCount(1)
+  await expect(page.getByTestId('follow-ups')).not.toContainText('20 days')
 })
 
 test('no pre-surgery weight (planning surgery): measured from the initial weight, and the page says so', async ({

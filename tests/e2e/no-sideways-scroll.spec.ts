@@ -33,8 +33,14 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   ).toBeLessThanOrEqual(viewport)
 }
 
-async function signedInPage(browser: Browser, portal: 'admin' | 'customer', email: string, password: string) {
-  const context = await browser.newContext({ viewport: PHONE })
+async function signedInPage(
+  browser: Browser,
+  portal: 'admin' | 'customer',
+  email: string,
+  password: string,
+  viewport = PHONE,
+) {
+  const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   await hideTour(page)
   await page.goto(portal === 'admin' ? '/admin/signin' : '/customer/signin')
@@ -138,5 +144,57 @@ test('the admin portal fits 375 px as Super Admin, with long names and e-mails',
   ]) {
     await expectNoSidewaysScroll(page, path)
   }
+  // The record's range tabs fit inside its Trends card: 'All' is not cut off at the card's edge.
+  await page.goto(`/admin/patient/${long!.id}`)
+  const tabs = await page.getByTestId('trend-ranges').boundingBox()
+  const all = await page.getByTestId('trend-ranges').getByRole('link', { name: 'All' }).boundingBox()
+  expect(all!.x + all!.width).toBeLessThanOrEqual(tabs!.x + tabs!.width)
   await context.close()
+})
+
+// At 768 px the sidebar is open and leaves about 500 px: cards side by side there were squeezed
+// (a hospital name on three lines, 'Health Trends' wrapping under its arrow, a 24 px e-mail field).
+const TABLET = { width: 768, height: 1024 }
+
+async function narrowest(page: Page, selector: string) {
+  const widths = await page
+    .locator(selector)
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))
+  expect(widths.length, selector).toBeGreaterThan(0)
+  return Math.min(...widths)
+}
+
+test('at 768 px the dashboard, trends and admin screens fit, and no card or chart is squeezed', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const customer = await createCustomer()
+  await seedHistory(customer.email, 120)
+  const patient = await signedInPage(browser, 'customer', customer.email, customer.password, TABLET)
+  await expectNoSidewaysScroll(patient.page, '/customer/dashboard')
+  expect(
+    await narrowest(patient.page, '[data-testid="surgery-summary"], [data-testid="device-summary"]'),
+  ).toBeGreaterThan(400)
+  expect(await narrowest(patient.page, 'main a[data-tour]')).toBeGreaterThan(400)
+  for (const range of ['30d', '1y']) {
+    await expectNoSidewaysScroll(patient.page, `/customer/health-trends?range=${range}`)
+    expect(await narrowest(patient.page, '[data-testid$="-svg"]')).toBeGreaterThan(300)
+  }
+  await expectNoSidewaysScroll(patient.page, '/customer/connect-devices')
+  await patient.context.close()
+
+  const admin = await signedInPage(
+    browser,
+    'admin',
+    DEMO_ADMINS.super.email,
+    DEMO_ADMINS.super.password,
+    TABLET,
+  )
+  await expectNoSidewaysScroll(admin.page, '/admin/dashboard')
+  expect(await narrowest(admin.page, '[data-testid^="stat-"]')).toBeGreaterThan(400)
+  await expectNoSidewaysScroll(admin.page, '/admin/users')
+  expect(await narrowest(admin.page, 'form[aria-labelledby="invite-heading"] input:visible')).toBeGreaterThan(
+    300,
+  )
+  await admin.context.close()
 })

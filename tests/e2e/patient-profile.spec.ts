@@ -69,12 +69,17 @@ for (const javaScriptEnabled of [true, false]) {
       const customer = await signInUniquePatient(page)
       if (javaScriptEnabled) await page.evaluate(() => window.localStorage.setItem('has_seen_tour', 'true'))
       await page.goto('/customer/profile?tab=preferences')
+      // The daily targets the dashboard compares with are shown here (read-only; the care team's).
+      await expect(page.getByTestId('daily-targets')).toContainText('60 g a day')
+      await expect(page.getByTestId('daily-targets')).toContainText('1,900 ml a day')
+      await expect(page.getByTestId('daily-targets')).toContainText('7 h a night')
       await page.getByRole('radio', { name: 'lbs' }).check()
       await page.getByRole('radio', { name: 'ft / in' }).check()
       await page.getByRole('button', { name: 'Save Changes' }).click()
       await expectToast(page, 'Profile Updated')
       await expect(page).toHaveURL(/\?tab=preferences$/)
       await expect(page.getByRole('radio', { name: 'lbs' })).toBeChecked()
+      await expect(page.getByTestId('daily-targets')).toContainText('64 fl oz a day')
 
       const [put] = await receivedFrom(customer, 'v1/auth/profile/personal/')
       // The stored personal details go back unchanged (cm, kg), with the new units.

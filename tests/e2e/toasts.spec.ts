@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour } from './support/log-data'
-import { createCustomer } from './support/provider'
-import { signInCustomer } from './support/sign-in'
+import { createCustomer, uniqueEmail } from './support/provider'
+import { signInAdmin, signInCustomer } from './support/sign-in'
 
 // Toasts (P16): an error toast lasts only as long as the form's errors, and the stack never
 // covers a form's primary button — checked with three toasts on screen, on a phone and a laptop.
@@ -109,6 +109,38 @@ for (const size of WIDTHS) {
       await page.getByRole('button', { name: 'Save weight' }).click()
       await expect(error).toHaveCount(0)
       await expect(toasts(page).filter({ hasText: 'Weight logged' }).first()).toBeVisible()
+    })
+
+    test("admin invite form: 'Send invitation' and the field in focus stay clear of three toasts", async ({
+      page,
+    }) => {
+      await signInAdmin(page, 'super')
+      await page.goto('/admin/users')
+      await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+      for (const name of ['Toast Invitee One', 'Toast Invitee Two']) {
+        await page.getByLabel('Full name').fill(name)
+        await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('p16b-toast'))
+        await page.getByRole('button', { name: 'Send invitation', exact: true }).click()
+        await expect(page.getByText(name).first()).toBeVisible()
+      }
+      await page.getByRole('button', { name: 'Send invitation', exact: true }).click() // empty: refused
+      await expect(toasts(page).filter({ hasText: 'Please check your form' })).toHaveCount(1)
+      await holdToasts(page)
+      await expect.poll(() => toasts(page).count()).toBeGreaterThanOrEqual(3)
+      await expectClickable(page, 'Send invitation')
+      const field = page.getByLabel('Full name')
+      await field.focus()
+      const box = (await field.boundingBox())!
+      for (const toast of await toasts(page).all()) {
+        const t = await toast.boundingBox()
+        if (!t) continue
+        const overlaps =
+          box.y < t.y + t.height &&
+          box.y + box.height > t.y &&
+          box.x < t.x + t.width &&
+          box.x + box.width > t.x
+        expect(overlaps, 'a toast covers the field in focus').toBe(false)
+      }
     })
   })
 }

@@ -90,13 +90,15 @@ async function yearPatientState(browser: Browser) {
   return state
 }
 
-test('axis, target and follow-up labels sit beside the plot and never overlap, at 375 and 1280 px', async ({
+test('axis, target and follow-up labels sit beside the plot and never overlap, at 375, 768 and 1280 px', async ({
   browser,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(300_000)
   const storageState = await yearPatientState(browser)
   for (const [width, colorScheme] of [
     [375, 'light'],
+    // A tablet: the sidebar is open and leaves the charts about 500 px.
+    [768, 'light'],
     [1280, 'dark'],
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState })

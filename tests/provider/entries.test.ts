@@ -523,20 +523,37 @@ describe('preferences: daily targets (extension)', () => {
 })
 
 describe('demo patients (extension)', () => {
-  test('onboarded demo patients get three weeks of log once; Leo logs through today, Kim stopped 4 days ago', async () => {
+  test('onboarded demo patients get their log once; Leo has months through today, Kim stopped 4 days ago', async () => {
     const { seedDemoPatientsInto } = await import('../../provider/dev/demo-patients')
     await seedDemoPatientsInto(provider.db)
     await seedDemoPatientsInto(provider.db)
     const range = `?from=${isoDay(-30)}&to=${TODAY}`
     const leo = await login(provider, 'customer', 'leo.pounds@baricare.test', 'Patient#123')
+    const year = (
+      await provider.call('GET', `v1/auth/trends/?from=${isoDay(-365)}&to=${TODAY}`, { token: leo.access })
+    ).json.content as Record<string, Entry[]> & { first_date: string }
+    // Eight months: 40 days of pre-op diet, then 200 days since the operation, seeded once.
+    expect(year.first_date).toBe(isoDay(-239))
+    expect(year.weight.length).toBeGreaterThan(80)
+    expect(year.weight.every((entry) => entry.weight_unit === 'lbs')).toBe(true)
+    const lbs = (entry: Entry) => Number(entry.weight) * 2.20462
+    expect(lbs(year.weight[0])).toBeGreaterThan(280)
+    expect(lbs(year.weight[year.weight.length - 1])).toBeLessThan(220)
+    expect(year.meal.length).toBeGreaterThan(600)
     const leoLog = (await provider.call('GET', `v1/auth/entries/${range}`, { token: leo.access })).json
       .content as Record<string, Entry[]> & {
       latest: Record<string, Entry | null>
     }
-    expect(leoLog.sleep).toHaveLength(21) // last night's too: sleep counts for the date he woke up
-    expect(leoLog.vitamins).toHaveLength(21)
-    expect(leoLog.latest.weight).toMatchObject({ date: TODAY, weight_unit: 'lbs' })
-    expect(leoLog.weight.every((entry) => entry.weight_unit === 'lbs')).toBe(true)
+    expect(leoLog.sleep.length).toBeGreaterThan(24) // a night or two not logged
+    expect(leoLog.latest.weight).toMatchObject({ date: TODAY, weight_unit: 'lbs', source: 'manual' })
+    expect(leoLog.latest.sleep).toMatchObject({ date: TODAY }) // sleep counts for the date he woke up
+    // The last weeks' scale readings came from his connected service.
+    expect(leoLog.weight.some((entry) => entry.source === 'Demo Health')).toBe(true)
+    const devices = (await provider.call('GET', 'v1/auth/devices/', { token: leo.access })).json.content as {
+      service: string
+      status: string
+    }[]
+    expect(devices.find((device) => device.service === 'demo_health')).toMatchObject({ status: 'connected' })
     const kim = await login(provider, 'customer', 'kim.kilos@baricare.test', 'Patient#123')
     const kimLog = (await provider.call('GET', `v1/auth/entries/${range}`, { token: kim.access })).json
       .content as {

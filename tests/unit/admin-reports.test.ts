@@ -69,6 +69,10 @@ describe('invite form schema', () => {
       role: ['Choose Standard Admin or Super Admin'],
     })
     expect(inviteSchema.safeParse({ full_name: 'A', email: 'a@b.co' }).error?.flatten().fieldErrors).toEqual({ role: ['Role is required'] })
+    // An empty e-mail is required, not also invalid (two messages under one field read as a glitch).
+    expect(
+      inviteSchema.safeParse({ full_name: 'A', email: '  ', role: 'Super Admin' }).error?.flatten().fieldErrors,
+    ).toEqual({ email: ['Email is required'] })
   })
 })
 

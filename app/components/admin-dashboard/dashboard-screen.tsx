@@ -214,7 +214,8 @@ export function AdminDashboardScreen({
         </Alert>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
+          {/* Not three abreast at md, where the sidebar leaves about 500 px. */}
+          <div className="grid gap-4 sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
             <Stat
               testId="stat-active"
               label="Active patients"

@@ -78,13 +78,23 @@ export function PatientScreen({
       <PatientHeader detail={detail}>
         <UnitSwitch current={unit} hrefFor={(next) => withUnit(trendsHref(base, page.range), next)} />
       </PatientHeader>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <ClinicalSummary detail={detail} unit={unit} />
+      {/* The summary on the left; alerts, adherence and devices stacked beside it, each as tall as
+          its content (in a 2 x 2 grid an alert-free Alerts card stretched into an empty box). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start [&>*]:min-w-0">
+        <div className="grid lg:row-span-3">
+          <ClinicalSummary detail={detail} unit={unit} />
+        </div>
         <PatientAlerts alerts={detail.alerts} answer={answer} />
         <Adherence detail={detail} unit={unit} />
         <Devices detail={detail} />
       </div>
-      <Section id="trends" title="Trends" description="The patient's log over time, as they see it.">
+      {/* Narrower side padding on a phone: the charts' own cards sit inside this one. */}
+      <Section
+        id="trends"
+        title="Trends"
+        description="The patient's log over time, as they see it."
+        className="px-3 sm:px-5"
+      >
         <TrendRangeLinks baseHref={trendsBase} current={page.range} />
         {page.trends?.neverLogged ? (
           // The charts' own empty state speaks to the patient ("your trends"); this page is the admin's.

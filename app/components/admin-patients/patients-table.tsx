@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { cn } from '~/lib/cn'
 import {
   ariaSort,
   EMPTY_VALUE,
@@ -31,15 +32,22 @@ function SortableHeader({
   query,
   sort,
   children,
+  numeric = false,
 }: {
   query: PatientsQuery
   sort: PatientSort
   children: ReactNode
+  /** Right-aligned, over a column of numbers. */
+  numeric?: boolean
 }) {
   const current = ariaSort(query, sort)
   const Icon = current === 'ascending' ? ArrowUp : current === 'descending' ? ArrowDown : ArrowUpDown
   return (
-    <th scope="col" aria-sort={current} className="px-2 py-2.5 text-left font-medium">
+    <th
+      scope="col"
+      aria-sort={current}
+      className={cn('px-2 py-2.5 font-medium', numeric ? 'text-right' : 'text-left')}
+    >
       <Link
         to={sortHref(query, sort)}
         className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -99,7 +107,7 @@ export function PatientsTable({
             </SortableHeader>
             <PlainHeader className="px-2 py-2.5 text-right font-medium">Days post-op</PlainHeader>
             <PlainHeader className="px-2 py-2.5 text-right font-medium">Last weight</PlainHeader>
-            <SortableHeader query={query} sort="twl">
+            <SortableHeader query={query} sort="twl" numeric>
               %TWL
             </SortableHeader>
             <PlainHeader>Last sync</PlainHeader>
@@ -130,7 +138,7 @@ export function PatientsTable({
               <td className="whitespace-nowrap px-2 py-2.5 text-right tabular-nums">
                 {formatWeight(item.current_kg, query.unit)}
               </td>
-              <td className="px-2 py-2.5 tabular-nums">{formatPercent(item.twl_percent)}</td>
+              <td className="px-2 py-2.5 text-right tabular-nums">{formatPercent(item.twl_percent)}</td>
               <td className="whitespace-nowrap px-2 py-2.5 text-muted-foreground">
                 {item.last_sync_at ? (
                   <time dateTime={item.last_sync_at} title={formatDateTime(item.last_sync_at, zone)}>

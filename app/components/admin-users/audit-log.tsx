@@ -128,12 +128,14 @@ export function AuditLog({ filters, audit }: { filters: AuditFilters; audit: Aud
               ) : (
                 audit.events.map((event) => (
                   <tr key={event.id} data-audit-action={event.action}>
-                    <Td className="min-w-[8.5rem]">
+                    {/* Date and time on one line, e-mails whole where they fit (a bare `anywhere` let the
+                        table squeeze 'super@baricare.test' onto two lines at 1280 px). */}
+                    <Td className="whitespace-nowrap">
                       <time dateTime={event.at}>{formatAuditTime(event.at, zone)}</time>
                     </Td>
-                    <Td className="min-w-[9rem] [overflow-wrap:anywhere]">{event.actor_email}</Td>
+                    <Td className="min-w-[12rem] [overflow-wrap:anywhere]">{event.actor_email}</Td>
                     <Td className="min-w-[8rem]">{isAuditAction(event.action) ? AUDIT_ACTION_LABELS[event.action] : event.action}</Td>
-                    <Td className="min-w-[9rem] [overflow-wrap:anywhere]">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
+                    <Td className="min-w-[12rem] [overflow-wrap:anywhere]">{event.target_email ?? (event.target_account_id ? `Account #${event.target_account_id}` : '—')}</Td>
                     <Td className="min-w-[12rem]">{describeAuditEvent(event) || '—'}</Td>
                   </tr>
                 ))

@@ -31,7 +31,7 @@ export function InviteForm({ answer, formKey }: { answer: FormReply | undefined;
       <CardContent>
         <AuthToast toast={answer?.toast} className="mb-4" />
         <FormError id={form.errorId} errors={form.errors} />
-        <Form method="post" {...getFormProps(form)} key={formKey} aria-labelledby="invite-heading" className="mt-2 grid gap-x-4 gap-y-1 md:grid-cols-[1fr_1fr_14rem_auto] md:items-start">
+        <Form method="post" {...getFormProps(form)} key={formKey} aria-labelledby="invite-heading" className="mt-2 grid gap-x-4 gap-y-1 lg:grid-cols-[1fr_1fr_14rem_auto] lg:items-start">
           <input type="hidden" name="intent" value="invite" />
           <Field
             label="Full name"
@@ -63,7 +63,7 @@ export function InviteForm({ answer, formKey }: { answer: FormReply | undefined;
             </p>
             <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
           </div>
-          <SubmitButton pending={pending} pendingLabel="Sending..." className="md:mt-6 md:w-auto">
+          <SubmitButton pending={pending} pendingLabel="Sending..." className="lg:mt-5 lg:h-10 lg:w-auto">
             Send invitation
           </SubmitButton>
         </Form>

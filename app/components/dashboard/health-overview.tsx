@@ -1,5 +1,7 @@
 // "Where you stand" on the dashboard: weight progress (%TWL, %EWL, BMI, goal), today against the
 // daily targets, the next follow-up after surgery, and a gentle nudge when nothing was logged lately.
+// Each fact once: the days since (or until) surgery live on the Surgery card below, the pre-surgery
+// weight in the weight card's list.
 // Every number comes from app/lib/health-metrics.ts, rounded here for display only.
 import { Link } from '@remix-run/react'
 import {
@@ -200,7 +202,9 @@ function WeightProgressCard({
               ? `${formatWeightIn(-changeKg, unit)} lost`
               : `${formatWeightIn(changeKg, unit)} gained`}
           </span>{' '}
-          since {fromWhat} ({show(baseline.kg)})
+          since {fromWhat}
+          {/* The pre-surgery weight has its own row below; a starting weight is named only here. */}
+          {baseline.source === 'pre-surgery' ? null : ` (${show(baseline.kg)})`}
         </p>
       ) : null}
       <dl className="grid gap-1.5 border-t border-border pt-3" data-testid="weight-summary">
@@ -419,7 +423,7 @@ function TodayCard({ today, unit }: { today: HealthMetrics['today']; unit: Weigh
           Log a meal or water
         </Link>
         <Link
-          to="/customer/profile?tab=preferences"
+          to="/customer/profile?tab=preferences#daily-targets"
           className="text-muted-foreground underline-offset-4 hover:underline"
         >
           Daily targets
@@ -446,11 +450,6 @@ function FollowUpCard({ surgery }: { surgery: HealthMetrics['surgery'] }) {
               </p>
             </div>
           ) : null}
-          <p className="text-sm" data-testid="days-since-surgery">
-            {surgery.daysSince !== null
-              ? `Day ${surgery.daysSince} since your surgery on ${isoToUsDate(surgery.date)}.`
-              : `${pluralDays(surgery.daysUntil ?? 0)} until your surgery on ${isoToUsDate(surgery.date)}.`}
-          </p>
           <p className="mt-auto text-xs text-muted-foreground">
             Usual check-ins: 2 and 6 weeks, 3, 6 and 12 months, then every year.
           </p>

@@ -16,7 +16,11 @@ export function SyncLineText({ line }: { line: SyncLine }) {
     >
       {line.kind === 'fresh' ? (
         <>
-          Last synced <SyncedTime time={line.time} />.
+          {/* The full stop stays with the time (an inline-block) instead of starting a line. */}
+          Last synced{' '}
+          <span className="whitespace-nowrap">
+            <SyncedTime time={line.time} />.
+          </span>
         </>
       ) : (
         syncLineText(line)

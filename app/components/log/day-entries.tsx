@@ -76,14 +76,15 @@ export function DayEntries({
                     <p className="text-xs text-muted-foreground">{described.detail}</p>
                   ) : null}
                 </div>
-                <div className="flex gap-2">
+                <div className="flex shrink-0 gap-2">
                   <Link
                     to={logDataHref({ week: monday, day: date, edit: ref })}
                     className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
                     aria-label={`Edit ${name}`}
                   >
                     <Pencil aria-hidden />
-                    Edit
+                    {/* Icons alone on a phone, so the entry's own text keeps the width (the label names it). */}
+                    <span className="hidden sm:inline">Edit</span>
                   </Link>
                   <Link
                     to={logDataHref({ week: monday, day: date, confirmDelete: ref })}
@@ -94,7 +95,7 @@ export function DayEntries({
                     aria-label={`Delete ${name}`}
                   >
                     <Trash2 aria-hidden />
-                    Delete
+                    <span className="hidden sm:inline">Delete</span>
                   </Link>
                 </div>
               </li>

@@ -4,7 +4,8 @@ import { TREND_RANGE_LABELS, TREND_RANGES, trendsHref, type TrendRange } from '~
 
 /**
  * The ranges as plain links (a range is a URL), the current one marked for everyone. One row of
- * equal segments that fills a phone's width; should a very narrow screen or a large text setting not
+ * equal segments that fills a phone's width (slightly smaller type below 640 px, so it also fits
+ * inside the admin record's card at 375 px); should a very narrow screen or a large text setting not
  * fit it, the row scrolls sideways inside its own box instead of wrapping 'All' onto a line alone.
  */
 export function TrendRangeLinks({ baseHref, current }: { baseHref: string; current: TrendRange }) {
@@ -18,7 +19,7 @@ export function TrendRangeLinks({ baseHref, current }: { baseHref: string; curre
               aria-current={range === current ? 'page' : undefined}
               preventScrollReset
               className={cn(
-                'flex h-9 items-center justify-center whitespace-nowrap rounded-md px-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-3',
+                'flex h-9 items-center justify-center whitespace-nowrap rounded-md px-1.5 text-[13px] font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-3 sm:text-sm',
                 range === current
                   ? 'bg-card text-foreground shadow-sm ring-1 ring-border'
                   : 'text-muted-foreground hover:bg-card/60 hover:text-foreground',
