@@ -3,8 +3,8 @@
 # (npm ci, build, prune) in a clean copy of the tracked files, then the runtime stage's layout
 # (package.json, node_modules, build, public) in a second directory, started as the image would
 # start it, and checked through /healthz and a graceful SIGTERM. Both stages run on the Dockerfile's
-# NODE_VERSION: the build stage through npm scripts (the `node` devDependency, the same version), the
-# runtime stage on that same binary, kept aside before the prune as the image's own `node`.
+# NODE_VERSION: the binary of the `node` devDependency (the same version, checked), kept aside before
+# the prune as the image's own `node`.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d -t baricare-container-XXXXXX)"
@@ -29,7 +29,10 @@ image_node="$("$work/image/bin/node" --version)"
 if [ "$image_node" != "v$node_version" ]; then
   echo "FAIL: the node devDependency is $image_node, the Dockerfile's NODE_VERSION is $node_version"; exit 1
 fi
-echo "build stage node (npm scripts): $(npm exec --offline -- node --version 2>/dev/null)"
+# From here on the image's PATH: its own node first (node:<version> puts it in /usr/local/bin), so
+# npm itself runs on it too, as in the image (the machine's npm ran `npm ci` above on its own node).
+export PATH="$work/image/bin:$PATH"
+echo "build stage node: $(node --version)"
 npm run build >/dev/null
 npm prune --omit=dev --no-audit --no-fund >/dev/null
 
@@ -39,8 +42,6 @@ cd "$work/runtime"
 if [ -d node_modules/vitest ] || [ -d node_modules/@playwright/test ] || [ -d node_modules/node ]; then
   echo "FAIL: development dependencies in the runtime image"; exit 1
 fi
-# The image's PATH: its own node first (node:<version> puts it in /usr/local/bin).
-export PATH="$work/image/bin:$PATH"
 echo "runtime node: $(node --version)"
 NODE_ENV=production PORT="$port" DATA_DIR="$work/runtime/data" SESSION_SECRET=container-check-secret-0123456789abcdef0123 \
   EMBEDDED_PROVIDER=1 node build/server.js > "$work/server.log" 2>&1 &
