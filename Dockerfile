@@ -2,12 +2,16 @@
 # BariCare production image: build in one stage, run a slim, non-root runtime with production
 # dependencies only. scripts/container-check.sh rehearses these same steps without Docker.
 
-ARG NODE_VERSION=20.20.2
+# Node.js 24 LTS, the same version as the `node` devDependency that every npm script runs on and as
+# .nvmrc (tests/unit/node-runtime.test.ts keeps the three equal).
+ARG NODE_VERSION=24.21.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 # No native addons: the embedded database is PGlite (WebAssembly), PostgreSQL is reached over `pg`.
 COPY package.json package-lock.json ./
+# npm ci also installs the `node` devDependency (the same version as this image's); build scripts
+# run on it, and `npm prune --omit=dev` below leaves it out of the runtime stage.
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

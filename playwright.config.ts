@@ -40,8 +40,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built production bundle with the embedded reference provider on a known port,
-    // so tests can read its dev outbox and request log.
-    command: `node ${process.env.BUILD_DIR || 'build'}/server.js`,
+    // so tests can read its dev outbox and request log. On the Node that runs Playwright (the
+    // project's Node 24 under npm and npx), like the servers the specs spawn themselves.
+    command: `"${process.execPath}" ${process.env.BUILD_DIR || 'build'}/server.js`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -37,7 +37,7 @@ if (trendsPatient) {
   const { build } = await import('esbuild')
   // Inside the build directory, so that its packages (pglite, pg) resolve from node_modules.
   const seedFile = path.join(buildDir, 'bench-trends-history.mjs')
-  await build({ entryPoints: ['provider/dev/history.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: seedFile, logLevel: 'warning' })
+  await build({ entryPoints: ['provider/dev/history.ts'], bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', outfile: seedFile, logLevel: 'warning' })
   const { seedHistoryInDataDir } = await import(pathToFileURL(seedFile).href)
   const today = new Date()
   const pad = (n) => String(n).padStart(2, '0')

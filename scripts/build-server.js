@@ -1,28 +1,36 @@
-// Bundles server.ts (and the reference provider it may start) for plain `node` on Node 20,
-// which cannot run TypeScript itself. Packages stay external: node_modules provides them.
+// Bundles server.ts (and the reference provider it may start) for plain `node`, which runs
+// JavaScript only. Packages stay external: node_modules provides them. The two entry points an
+// operator starts by hand (server.js, api.js) are small guards that turn away an older Node in
+// one line before loading the bundle beside them (scripts/node-guard.js).
 import { build } from 'esbuild'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { minimumNode, nodeGuardSource } from './node-guard.js'
 
 const outDir = process.env.BUILD_DIR || 'build'
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+const minimum = minimumNode(pkg.engines?.node)
 const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: `node${minimum[0]}`,
   packages: 'external',
   logLevel: 'warning',
-  define: { 'process.env.BARICARE_VERSION': JSON.stringify(version) },
+  define: { 'process.env.BARICARE_VERSION': JSON.stringify(pkg.version) },
 }
 
-await build({ ...common, entryPoints: ['server.ts'], outfile: `${outDir}/server.js` })
 await build({
   ...common,
   entryPoints: {
+    'server.main': 'server.ts',
     // The BariCare API on its own: `npm run api` (`npm run provider` is its earlier name).
-    api: 'provider/main.ts',
+    'api.main': 'provider/main.ts',
+    // Imported by scripts (bench, lighthouse) for their exports, so not behind a guard.
     'provider-seed': 'provider/dev/seed-demo.ts',
     'db-migrate': 'provider/store/migrate.ts',
   },
   outdir: outDir,
 })
+for (const name of ['server', 'api']) {
+  writeFileSync(`${outDir}/${name}.js`, nodeGuardSource(minimum, `${name}.main.js`))
+}

@@ -1,4 +1,4 @@
-// `node scripts/db-probe.js`: bundles scripts/db-probe.ts (TypeScript, Node 20 cannot run it) and
+// `npm run db:probe`: bundles scripts/db-probe.ts (TypeScript; plain `node` runs JavaScript) and
 // runs it once per engine in a fresh process: PGlite, then a throwaway PostgreSQL server when its
 // binaries are installed. Prints one JSON line per engine. Figures for docs/decisions.md (P14).
 import { build } from 'esbuild'
@@ -14,7 +14,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   outfile,
   logLevel: 'warning',

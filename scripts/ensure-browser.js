@@ -1,13 +1,14 @@
 // Makes `npm test` self-sufficient on a fresh machine: end-to-end tests need Chromium.
 // Uses Debian's /usr/bin/chromium; installs it when missing and we are root; otherwise says what to do.
-import { execSync } from 'node:child_process'
+import { execFileSync, execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 const CHROMIUM = '/usr/bin/chromium'
 
 function playwrightHasOwnBrowser() {
   try {
-    const out = execSync('node -e "console.log(require(\'playwright-core\').chromium.executablePath())"', {
+    // This script's own Node (the project's, under npm), not whichever `node` comes first on PATH.
+    const out = execFileSync(process.execPath, ['-e', "console.log(require('playwright-core').chromium.executablePath())"], {
       stdio: ['ignore', 'pipe', 'ignore'],
     })
     return existsSync(out.toString().trim())

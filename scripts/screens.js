@@ -53,13 +53,13 @@ const env = {
   RATE_LIMITS: 'off',
 }
 
-const seeded = spawnSync('node', [join(buildDir, 'provider-seed.js')], { cwd: root, env, encoding: 'utf8' })
+const seeded = spawnSync(process.execPath, [join(buildDir, 'provider-seed.js')], { cwd: root, env, encoding: 'utf8' })
 if (seeded.status !== 0) {
   console.error(seeded.stderr || seeded.stdout)
   process.exit(1)
 }
 
-const server = spawn('node', [join(buildDir, 'server.js')], {
+const server = spawn(process.execPath, [join(buildDir, 'server.js')], {
   cwd: root,
   env,
   stdio: ['ignore', 'pipe', 'pipe'],

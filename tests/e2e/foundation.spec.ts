@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 
 test.describe('routing and document shell', () => {
   test('unknown paths render the Page Not Found screen with status 404', async ({ page }) => {
@@ -112,4 +113,23 @@ test('the server refuses to start in production without SESSION_SECRET', () => {
   })
   expect(result.status).toBe(1)
   expect(result.stderr).toContain('SESSION_SECRET')
+})
+
+// P21: the machine's own Node (Debian's v20 on ours) is turned away by the built entry point.
+const systemNode = '/usr/bin/node'
+const systemMajor = existsSync(systemNode)
+  ? Number(spawnSync(systemNode, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout)
+  : 0
+test.describe('on an older Node', () => {
+  test.skip(!systemMajor || systemMajor >= 24, `${systemNode} is absent or new enough`)
+  test('the server exits with status 1 and one line naming the Node.js it needs', () => {
+    const result = spawnSync(systemNode, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
+      env: { ...process.env, NODE_ENV: 'test', PROVIDER_API_URL: 'http://127.0.0.1:9/' },
+      encoding: 'utf8',
+      timeout: 10_000,
+    })
+    expect(result.status).toBe(1)
+    expect(result.stderr.trim().split('\n')).toHaveLength(1)
+    expect(result.stderr).toMatch(/^BariCare needs Node\.js 24\.\d+\.\d+ or newer; this is v\d+\./)
+  })
 })
