@@ -40,9 +40,18 @@ async function startEmbeddedProviderIfNeeded() {
   if (production && env.EMBEDDED_PROVIDER !== '1') {
     fail('Invalid environment: PROVIDER_API_URL is required when NODE_ENV=production (or set EMBEDDED_PROVIDER=1 for a demo)')
   }
-  const { startProvider, defaultSeedAdmins } = await import('./provider/index')
-  const { engineOptionsFromEnv } = await import('./provider/db/index')
-  const { smtpSettingsFromEnv } = await import('./provider/jobs/email')
+  // The app image leaves the database packages out; without them there is no embedded API to start.
+  const embedded = await Promise.all([
+    import('./provider/index'),
+    import('./provider/db/index'),
+    import('./provider/jobs/email'),
+  ]).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      fail('Invalid environment: this installation has no embedded API (its database packages are not installed); set PROVIDER_API_URL to the BariCare API')
+    }
+    throw error
+  })
+  const [{ startProvider, defaultSeedAdmins }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }] = embedded
   let database: ReturnType<typeof engineOptionsFromEnv> | undefined
   let smtp: ReturnType<typeof smtpSettingsFromEnv>
   try {

@@ -30,6 +30,11 @@ await build({
     'db-migrate': 'provider/store/migrate.ts',
   },
   outdir: outDir,
+  // Code shared by the entry points goes into chunks/, and server.main.js loads the embedded API
+  // (and with it the database packages) only when it starts one: the app image, which has no
+  // database packages, never imports them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
 })
 for (const name of ['server', 'api']) {
   writeFileSync(`${outDir}/${name}.js`, nodeGuardSource(minimum, `${name}.main.js`))
