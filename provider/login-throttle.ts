@@ -47,7 +47,9 @@ export async function beginAttempt(db: Db, email: string): Promise<{ id: number 
     await deleteAttempt(db, id)
     throw new ApiError(429, TOO_MANY)
   }
-  const waitMs = latestAt === null ? 0 : latestAt + delayAfter(count) - now
+  // Free attempts never wait: a parallel attempt ahead of this one may carry a later clock reading.
+  const delay = delayAfter(count)
+  const waitMs = delay === 0 || latestAt === null ? 0 : latestAt + delay - now
   if (waitMs > 0) {
     await deleteAttempt(db, id)
     throw new ApiError(429, waitMessage(waitMs))
