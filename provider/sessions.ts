@@ -2,18 +2,19 @@ import { findAccountById, type Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import { accessEpoch } from './store/meta.js'
-import { findRefreshToken, insertRefreshToken } from './store/refresh-tokens.js'
+import { endSession, findRefreshToken, insertRefreshToken, isSessionLive } from './store/refresh-tokens.js'
 import { hashOpaqueToken, newOpaqueToken, readAccessToken, signAccessToken, tokenNow, type Portal } from './tokens.js'
 
 export { revokeRefreshTokens } from './store/refresh-tokens.js'
 
-export async function issueAccessToken(ctx: ProviderContext, account: Account): Promise<string> {
+export async function issueAccessToken(ctx: ProviderContext, account: Account, sid: string): Promise<string> {
   const now = tokenNow()
   return signAccessToken(ctx.secret, {
     sub: account.id,
     portal: account.portal,
     ver: account.token_version,
     epoch: await accessEpoch(ctx.db),
+    sid,
     iat: now,
     exp: now + ctx.accessTtlMs,
   })
@@ -24,9 +25,11 @@ export async function issueSession(
   account: Account,
 ): Promise<{ access_token: string; refresh_token: string }> {
   const refresh = newOpaqueToken()
+  // Random, not the row id: a session id must not let anyone count or guess other sessions.
+  const sid = newOpaqueToken()
   const now = tokenNow()
-  await insertRefreshToken(ctx.db, hashOpaqueToken(refresh), account, now + ctx.refreshTtlMs, now)
-  return { access_token: await issueAccessToken(ctx, account), refresh_token: refresh }
+  await insertRefreshToken(ctx.db, hashOpaqueToken(refresh), sid, account, now + ctx.refreshTtlMs, now)
+  return { access_token: await issueAccessToken(ctx, account, sid), refresh_token: refresh }
 }
 
 /** A new access token for a live refresh token of this portal; anything else is a 401. */
@@ -35,7 +38,24 @@ export async function redeemRefreshToken(ctx: ProviderContext, refresh: string, 
   if (!row || row.portal !== portal || row.expires_at <= tokenNow()) throw unauthorized()
   const account = await findAccountById(ctx.db, row.account_id)
   if (!account || account.portal !== portal) throw unauthorized()
-  return issueAccessToken(ctx, account)
+  return issueAccessToken(ctx, account, row.sid)
+}
+
+/**
+ * Sign-out: ends the session behind a bearer access token (expired or not: its signature proves
+ * it was ours) and the one behind a refresh token, whichever are given. Unknown, ended or foreign
+ * tokens end nothing and are no error, so signing out twice answers the same.
+ */
+export async function endSessions(
+  ctx: ProviderContext,
+  given: { authorization: string | undefined; refresh: string | undefined },
+): Promise<void> {
+  const token = bearerToken(given.authorization)
+  const claims = token ? readAccessToken(ctx.secret, token) : null
+  await endSession(ctx.db, {
+    sid: claims?.sid,
+    tokenHash: given.refresh ? hashOpaqueToken(given.refresh) : undefined,
+  })
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -56,6 +76,7 @@ export async function authenticate(
   if (claims.exp <= tokenNow() || claims.epoch !== (await accessEpoch(ctx.db))) throw unauthorized()
   const account = await findAccountById(ctx.db, claims.sub)
   if (!account || account.portal !== portal || account.token_version !== claims.ver) throw unauthorized()
+  if (!(await isSessionLive(ctx.db, claims.sid))) throw unauthorized()
   return account
 }
 

@@ -10,6 +10,8 @@ export interface AccessClaims {
   ver: number
   /** The database's access epoch when issued; the dev endpoint bumps it. */
   epoch: number
+  /** The session (refresh token) this token came from; signing out ends it. */
+  sid: string
   /** Issued at / expires at, in milliseconds (a 1-second TTL must not round to zero). */
   iat: number
   exp: number
@@ -62,6 +64,9 @@ function isClaims(value: unknown): value is AccessClaims {
     (c.portal === 'customer' || c.portal === 'admin') &&
     Number.isInteger(c.ver) &&
     Number.isInteger(c.epoch) &&
+    // Tokens from before session ids have none: refused, so the app refreshes into one that has.
+    typeof c.sid === 'string' &&
+    c.sid !== '' &&
     typeof c.iat === 'number' &&
     typeof c.exp === 'number'
   )

@@ -7,7 +7,14 @@ import { data } from '@remix-run/node'
 import { getEnv } from './env.server'
 import { VALIDATION } from './messages'
 import { failureLines, type ProviderFailure } from './provider-errors'
-import { checkRateLimit, TOO_MANY_ATTEMPTS, type LimitedAction } from './rate-limit.server'
+import {
+  checkRateLimit,
+  recordSignInFailure,
+  signInBlockedFor,
+  TOO_MANY_ATTEMPTS,
+  type LimitedAction,
+  type SignInAction,
+} from './rate-limit.server'
 import { toToast, type Toast, type ToastInput } from './toast'
 import { combineHeaders } from './toast.server'
 
@@ -84,7 +91,26 @@ export function rateLimited(
   options: { hideFields?: string[] } = {},
 ) {
   if (getEnv().RATE_LIMITS === 'off') return null
-  const retryAfter = checkRateLimit(context, action, email)
+  return tooManyAttempts(checkRateLimit(context, action, email), submission, options)
+}
+
+/** Sign-in from an address that has failed too often lately (rate-limit.server.ts): the reply, or null. */
+export function signInThrottled(
+  context: { clientIp?: string },
+  action: SignInAction,
+  submission: Replyable,
+  options: { hideFields?: string[] } = {},
+) {
+  if (getEnv().RATE_LIMITS === 'off') return null
+  return tooManyAttempts(signInBlockedFor(context, action), submission, options)
+}
+
+/** Counts a sign-in the provider refused for wrong credentials against the client's address. */
+export function noteSignInFailure(context: { clientIp?: string }, action: SignInAction): void {
+  if (getEnv().RATE_LIMITS !== 'off') recordSignInFailure(context, action)
+}
+
+function tooManyAttempts(retryAfter: number | null, submission: Replyable, options: { hideFields?: string[] }) {
   if (retryAfter === null) return null
   return data<FormReply>(
     { result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: options.hideFields }) },

@@ -1,6 +1,6 @@
 // Sign-in for both portals (SPEC.md §2 customer and admin sign-in, §7 sign-in answers).
 import { data, type AppLoadContext } from '@remix-run/node'
-import { invalidForm, providerRefusal, rateLimited, type FormReply } from './auth-form.server'
+import { invalidForm, noteSignInFailure, providerRefusal, signInThrottled, type FormReply } from './auth-form.server'
 import { EMAIL_PATTERN, parseAuthForm, signInSchema } from './auth-schemas'
 import { RESEND_INTENT, resendVerificationAction } from './auth-verification.server'
 import { requireAnonymousAdmin, requireAnonymousCustomer } from './guards.server'
@@ -83,15 +83,16 @@ export async function signInAction(request: Request, context: AppLoadContext, po
   const submission = parseAuthForm(formData, signInSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: HIDDEN })
   const { email, password, redirectTo } = submission.value
-  const limited = rateLimited(context, portal === 'admin' ? 'admin-signin' : 'signin', email, submission, {
-    hideFields: HIDDEN,
-  })
+  const action = portal === 'admin' ? 'admin-signin' : 'signin'
+  // Per address only; the per-account count is the provider's (docs/provider-api.md).
+  const limited = signInThrottled(context, action, submission, { hideFields: HIDDEN })
   if (limited) return limited
 
   const api = await createProviderClient(request)
   const outcome =
     portal === 'customer' ? await signInCustomer(api, { email, password }) : await signInAdmin(api, { email, password })
   if (!outcome.ok) {
+    if (outcome.failure.kind === 'http' && outcome.failure.status === 401) noteSignInFailure(context, action)
     const refusal = providerRefusal(submission, outcome.failure, {
       fieldNames: { email: 'email', password: 'password' },
       hideFields: HIDDEN,

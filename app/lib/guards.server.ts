@@ -22,6 +22,7 @@ import {
   type AppSession,
   type CustomerSession,
 } from './session.server'
+import { endProviderSession } from './signout.server'
 import { redirectWithToast } from './toast.server'
 
 export type CustomerContext = { session: AppSession; customer: CustomerSession }
@@ -45,6 +46,7 @@ async function signOutIfIdle(request: Request, session: AppSession, portal: Acti
     markActive(portal)
     return
   }
+  await endProviderSession(request, session, portal)
   clearPortal(session, portal)
   throw await redirectWithToast(
     signInPathWithRedirect(portal, currentPath(request)),

@@ -29,6 +29,20 @@ export function adminSignIn(
   return api.call('POST', 'v1/admin/login/', { body: credentials, auth: false })
 }
 
+/**
+ * Ends the session of these tokens in the API (docs/provider-api.md, `v1/auth/logout/`, both
+ * portals): its refresh token and access tokens stop working at once.
+ */
+export function signOut(
+  api: ProviderClient,
+  tokens: { access?: string; refresh?: string },
+): Promise<ProviderResult<null>> {
+  return api.call('POST', 'v1/auth/logout/', {
+    bearer: tokens.access ?? '',
+    body: tokens.refresh ? { refresh: tokens.refresh } : {},
+  })
+}
+
 export function getProfile(api: ProviderClient): Promise<ProviderResult<CustomerProfile>> {
   return api.call('GET', 'v1/auth/profile/')
 }

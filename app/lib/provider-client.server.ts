@@ -42,6 +42,11 @@ export type CallOptions = {
   query?: Record<string, string | undefined>
   /** Send the page portal's bearer token (default). `false` for sign-in, sign-up and friends. */
   auth?: boolean
+  /**
+   * Send this bearer token instead, and take a 401 as an answer rather than a reason to refresh
+   * (sign-out names the session it ends; refreshing it first would be pointless).
+   */
+  bearer?: string
 }
 
 export type ProviderClient = {
@@ -217,6 +222,9 @@ export async function createProviderClient(
     path: string,
     callOptions: CallOptions = {},
   ): Promise<ProviderResult<T>> {
+    if (callOptions.bearer !== undefined) {
+      return (await send(method, path, callOptions, callOptions.bearer || undefined)) as ProviderResult<T>
+    }
     const auth = callOptions.auth ?? true
     const first = await send(method, path, callOptions, auth ? getAccessToken(session, portal) : undefined)
     // Without a bearer token a 401 is an answer (wrong credentials), not an expired session.

@@ -1,15 +1,27 @@
-// Abuse limits for the unauthenticated forms (sign-in, sign-up, forgot password, resend
-// verification): per client IP and per e-mail address, in memory. One server process is what we
-// run; several replicas would each count on their own, which still bounds the total.
+// Abuse limits for the unauthenticated forms, in memory. Sign-up, forgot password and resend
+// verification: every attempt, per client IP and per e-mail address. Sign-in: *failed* attempts per
+// client IP only; the per-account count (progressive wait, then a block) lives in the API's
+// database (provider/login-throttle.ts), so it holds across app instances and restarts. One server
+// process is what we run; several replicas would each count addresses on their own, which still
+// bounds the total.
 
-export type LimitedAction = 'signin' | 'admin-signin' | 'signup' | 'forgot-password' | 'resend-verification'
+export type LimitedAction = 'signup' | 'forgot-password' | 'resend-verification'
+export type SignInAction = 'signin' | 'admin-signin'
 
 type Rule = { limit: number; windowMs: number }
 
 const MINUTE = 60_000
+
+/**
+ * Failed sign-ins per client address. Generous: a clinic's waiting room shares one address, and a
+ * success costs nothing; this only stops one address from guessing across many accounts.
+ */
+export const SIGN_IN_FAILURE_LIMITS: Record<SignInAction, Rule> = {
+  signin: { limit: 100, windowMs: 15 * MINUTE },
+  'admin-signin': { limit: 30, windowMs: 15 * MINUTE },
+}
+
 export const RATE_LIMITS: Record<LimitedAction, { perIp: Rule; perEmail: Rule }> = {
-  signin: { perIp: { limit: 30, windowMs: 15 * MINUTE }, perEmail: { limit: 10, windowMs: 15 * MINUTE } },
-  'admin-signin': { perIp: { limit: 20, windowMs: 15 * MINUTE }, perEmail: { limit: 5, windowMs: 15 * MINUTE } },
   signup: { perIp: { limit: 10, windowMs: 60 * MINUTE }, perEmail: { limit: 5, windowMs: 60 * MINUTE } },
   'forgot-password': { perIp: { limit: 10, windowMs: 15 * MINUTE }, perEmail: { limit: 5, windowMs: 15 * MINUTE } },
   'resend-verification': { perIp: { limit: 10, windowMs: 15 * MINUTE }, perEmail: { limit: 5, windowMs: 15 * MINUTE } },
@@ -59,6 +71,18 @@ export function checkRateLimit(
   const blocked = [byIp, byEmail].filter((r) => r && !r.allowed)
   if (blocked.length === 0) return null
   return Math.ceil(Math.max(...blocked.map((r) => r!.retryAfterMs)) / 1000)
+}
+
+/** Seconds this client must wait before its next sign-in attempt, or null. Counts nothing itself. */
+export function signInBlockedFor(context: { clientIp?: string }, action: SignInAction, now = Date.now()): number | null {
+  const window = windows.get(`${action}:failures:${context.clientIp ?? 'unknown'}`)
+  if (!window || window.resetAt <= now || window.count < SIGN_IN_FAILURE_LIMITS[action].limit) return null
+  return Math.ceil((window.resetAt - now) / 1000)
+}
+
+/** One failed sign-in (wrong e-mail or password) from this client. */
+export function recordSignInFailure(context: { clientIp?: string }, action: SignInAction, now = Date.now()): void {
+  hit(`${action}:failures:${context.clientIp ?? 'unknown'}`, SIGN_IN_FAILURE_LIMITS[action], now)
 }
 
 /** Tests only: start from empty windows. */

@@ -17,7 +17,7 @@ import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { sendResetMail, sendVerificationMail } from '../mailer.js'
 import { hashPassword } from '../passwords.js'
-import { redeemRefreshToken, revokeRefreshTokens } from '../sessions.js'
+import { endSessions, redeemRefreshToken, revokeRefreshTokens } from '../sessions.js'
 import { signIn } from '../sign-in.js'
 import { FieldReader } from '../validation.js'
 
@@ -57,7 +57,22 @@ export function authRoutes(ctx: ProviderContext): Route[] {
         content: { access: await redeemRefreshToken(ctx, readRefreshField(req), 'customer') },
       }),
     },
+    { method: 'POST', path: 'v1/auth/logout/', handler: (req) => logOut(ctx, req) },
   ]
+}
+
+/** Either portal's sign-out (docs/provider-api.md): ends the session of the tokens it is given. */
+async function logOut(ctx: ProviderContext, req: RequestInput) {
+  const f = new FieldReader(jsonObjectBody(req))
+  const refresh = f.text('refresh', { label: 'Refresh token', max: TOKEN_MAX })
+  f.done()
+  const authorization = req.headers.authorization
+  if (!refresh && !authorization) {
+    const message = 'Refresh token is required'
+    throw new ApiError(400, message, { refresh: [message] })
+  }
+  await endSessions(ctx, { authorization, refresh: refresh || undefined })
+  return { message: 'Signed out.', content: null }
 }
 
 export function readRefreshField(req: RequestInput): string {

@@ -12,13 +12,19 @@ export async function insertAttempt(db: Db, email: string, now: number, before: 
   return row.id
 }
 
-/** Attempts for this e-mail since `since` recorded before attempt `id`. */
-export async function countAttemptsBefore(db: Db, email: string, since: number, id: number): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM login_failures WHERE email = ? AND at > ? AND id < ?',
+/** Attempts for this e-mail since `since` recorded before attempt `id`: how many, and the latest's time. */
+export async function attemptsBefore(
+  db: Db,
+  email: string,
+  since: number,
+  id: number,
+): Promise<{ count: number; latestAt: number | null }> {
+  const row = await db.get<{ n: number | string; latest: number | string | null }>(
+    'SELECT COUNT(*) AS n, MAX(at) AS latest FROM login_failures WHERE email = ? AND at > ? AND id < ?',
     [email, since, id],
   )
-  return Number(row?.n ?? 0)
+  // COUNT and BIGINT come back as strings from some PostgreSQL drivers.
+  return { count: Number(row?.n ?? 0), latestAt: row?.latest == null ? null : Number(row.latest) }
 }
 
 export async function deleteAttempt(db: Db, id: number): Promise<void> {

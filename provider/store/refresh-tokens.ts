@@ -1,31 +1,44 @@
-// Refresh tokens, stored by hash only.
+// Refresh tokens, stored by hash only. Each row is one session: its `sid` is also in every access
+// token issued from it (provider/sessions.ts), so deleting the row ends the whole session.
 import type { Portal } from '../tokens.js'
 import type { Db } from './sql.js'
 
 export async function insertRefreshToken(
   db: Db,
   tokenHash: string,
+  sid: string,
   account: { id: number; portal: Portal },
   expiresAt: number,
   now: number,
 ): Promise<void> {
   await db.run('DELETE FROM refresh_tokens WHERE expires_at <= ?', [now])
   await db.run(
-    'INSERT INTO refresh_tokens (token_hash, account_id, portal, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-    [tokenHash, account.id, account.portal, expiresAt, now],
+    'INSERT INTO refresh_tokens (token_hash, sid, account_id, portal, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [tokenHash, sid, account.id, account.portal, expiresAt, now],
   )
 }
 
 export async function findRefreshToken(
   db: Db,
   tokenHash: string,
-): Promise<{ account_id: number; portal: Portal; expires_at: number } | undefined> {
-  const row = await db.get<{ account_id: number; portal: Portal; expires_at: number }>(
-    'SELECT account_id, portal, expires_at FROM refresh_tokens WHERE token_hash = ?',
+): Promise<{ sid: string; account_id: number; portal: Portal; expires_at: number } | undefined> {
+  const row = await db.get<{ sid: string; account_id: number; portal: Portal; expires_at: number }>(
+    'SELECT sid, account_id, portal, expires_at FROM refresh_tokens WHERE token_hash = ?',
     [tokenHash],
   )
   // Millisecond times are BIGINT on PostgreSQL, which drivers may hand back as strings.
-  return row && { ...row, expires_at: Number(row.expires_at) }
+  return row && { ...row, account_id: Number(row.account_id), expires_at: Number(row.expires_at) }
+}
+
+/** Whether the session still has its refresh token (one lookup on a unique index). */
+export async function isSessionLive(db: Db, sid: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS live FROM refresh_tokens WHERE sid = ?', [sid])) !== undefined
+}
+
+/** Ends one session, named by its id or by its refresh token; ending it twice is no error. */
+export async function endSession(db: Db, by: { sid?: string; tokenHash?: string }): Promise<void> {
+  if (by.sid !== undefined) await db.run('DELETE FROM refresh_tokens WHERE sid = ?', [by.sid])
+  if (by.tokenHash !== undefined) await db.run('DELETE FROM refresh_tokens WHERE token_hash = ?', [by.tokenHash])
 }
 
 export async function revokeRefreshTokens(db: Db, accountId: number): Promise<void> {

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { setTokenClock } from '../../provider/tokens'
 import {
   expectError,
   GOOD_PASSWORD,
@@ -6,6 +10,7 @@ import {
   STANDARD,
   startTestProvider,
   SUPER,
+  TEST_ENGINE,
   uniqueEmail,
   verifiedCustomer,
   type TestProvider,
@@ -110,37 +115,111 @@ describe('POST v1/admin/login/', () => {
   })
 })
 
-describe('rate limiting', () => {
-  test('after 10 failures in 15 minutes the e-mail gets 429, even with the right password, on both portals', async () => {
-    const { email } = await verifiedCustomer(provider)
-    for (let attempt = 1; attempt <= 10; attempt++) {
+describe('sign-in throttling per e-mail (P15: failures only, progressive, in the database)', () => {
+  const BLOCKED = 'Too many attempts. Please try again later.'
+  const wait = (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`
+  const SECOND = 1000
+
+  /** The provider's clock (login throttle and tokens), stopped and moved only by the test. */
+  let now = 0
+  beforeEach(() => {
+    now = Date.parse('2026-11-20T12:00:00Z')
+    setTokenClock(() => now)
+  })
+  afterEach(() => setTokenClock())
+  const advance = (ms: number) => void (now += ms)
+
+  const fail = async (email: string, times: number) => {
+    for (let attempt = 1; attempt <= times; attempt++) {
       expectError(await customerLogin({ email, password: `Wrong#Pass${attempt}` }), 401)
     }
-    const message = 'Too many attempts. Please try again later.'
-    expectError(await customerLogin({ email, password: GOOD_PASSWORD }), 429, message)
-    expectError(await adminLogin({ email, password: GOOD_PASSWORD }), 429, message)
+  }
 
+  test('after 5 wrong guesses by someone else the owner is told the wait, then gets in; the success clears the count', async () => {
+    const { email } = await verifiedCustomer(provider)
+    await fail(email, 5)
+    // Refused before the password is checked, on both portals (one count per e-mail).
+    expectError(await customerLogin({ email, password: GOOD_PASSWORD }), 429, wait(15))
+    expectError(await adminLogin({ email, password: GOOD_PASSWORD }), 429, wait(15))
+    advance(10 * SECOND)
+    expectError(await customerLogin({ email, password: GOOD_PASSWORD }), 429, wait(5))
+    advance(5 * SECOND)
+    expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
+    // Counter reset: five more typos cost nothing again.
+    await fail(email, 5)
     // Another e-mail is unaffected.
     const other = await verifiedCustomer(provider)
     expect((await customerLogin({ email: other.email, password: GOOD_PASSWORD })).status).toBe(200)
+  }, 60_000)
 
-    // Failures older than the window no longer count.
-    await provider.sql('UPDATE login_failures SET at = at - 15 * 60 * 1000 WHERE email = ?', email)
-    expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
-  })
-
-  // About 30 password hashes, CPU-bound: over 15 s on a loaded 2-core machine (P20's repeat
-  // runs), so this test gets a minute; nothing in it waits on a clock.
-  test('unknown e-mails are limited too, and a success clears the count', async () => {
-    const unknown = uniqueEmail()
-    for (let attempt = 0; attempt < 10; attempt++)
-      await customerLogin({ email: unknown, password: 'Wrong#Pass1' })
-    expectError(await customerLogin({ email: unknown, password: 'Wrong#Pass1' }), 429)
-
+  test('the wait doubles (15, 30, 60, 120, 240 s); at 10 failures every attempt is refused until they age out', async () => {
     const { email } = await verifiedCustomer(provider)
-    for (let attempt = 0; attempt < 9; attempt++) await customerLogin({ email, password: 'Wrong#Pass1' })
+    await fail(email, 5)
+    for (const seconds of [15, 30, 60, 120, 240]) {
+      expectError(await customerLogin({ email, password: 'Wrong#Pass9' }), 429, wait(seconds))
+      advance(seconds * SECOND)
+      expectError(await customerLogin({ email, password: 'Wrong#Pass9' }), 401)
+    }
+    // 10 failures within 465 s: blocked, the right password included, whatever the wait.
+    advance(5 * 60 * SECOND)
+    expectError(await customerLogin({ email, password: GOOD_PASSWORD }), 429, BLOCKED)
+    // 15 minutes after the first five failures they age out: 5 left, the latest long enough ago.
+    advance(15 * 60 * SECOND - 465 * SECOND - 5 * 60 * SECOND + SECOND)
     expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
-    for (let attempt = 0; attempt < 9; attempt++) await customerLogin({ email, password: 'Wrong#Pass1' })
-    expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
+  }, 60_000)
+
+  test('unknown e-mails are counted alike (no hint that an e-mail exists)', async () => {
+    const unknown = uniqueEmail()
+    await fail(unknown, 5)
+    expectError(await customerLogin({ email: unknown, password: 'Wrong#Pass1' }), 429, wait(15))
+  }, 60_000)
+
+  test('successful sign-ins are not counted', async () => {
+    const { email } = await verifiedCustomer(provider)
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
+    }
+  }, 60_000)
+
+  test('a restart of the provider does not reset the count (same data directory)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'baricare-provider-throttle-'))
+    try {
+      const first = await startTestProvider({ dataDir })
+      const { email } = await verifiedCustomer(first)
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expectError(await first.call('POST', 'v1/auth/login/', { body: { email, password: 'Wrong#Pass1' } }), 401)
+      }
+      await first.close()
+      const second = await startTestProvider({ dataDir })
+      try {
+        const res = await second.call('POST', 'v1/auth/login/', { body: { email, password: GOOD_PASSWORD } })
+        expectError(res, 429, wait(15))
+      } finally {
+        await second.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  // Two app instances share the count because they share the API and its database; the strongest
+  // form of that is two API processes on one PostgreSQL database (PGlite has one owner only).
+  test.runIf(TEST_ENGINE === 'postgres')('two API instances on one database share the count', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'baricare-provider-shared-'))
+    const a = await startTestProvider({ dataDir })
+    const b = await startTestProvider({ dataDir })
+    try {
+      const { email } = await verifiedCustomer(a)
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const instance = attempt % 2 === 0 ? a : b
+        expectError(await instance.call('POST', 'v1/auth/login/', { body: { email, password: 'Wrong#Pass1' } }), 401)
+      }
+      expectError(await a.call('POST', 'v1/auth/login/', { body: { email, password: 'Wrong#Pass1' } }), 429, wait(15))
+      expectError(await b.call('POST', 'v1/auth/login/', { body: { email, password: 'Wrong#Pass1' } }), 429, wait(15))
+    } finally {
+      await a.close()
+      await b.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   }, 60_000)
 })

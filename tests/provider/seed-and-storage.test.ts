@@ -120,13 +120,15 @@ describe('storage', () => {
     }
   })
 
-  test('a fixed tokenSecret makes tokens portable between databases', async () => {
+  test('a fixed tokenSecret signs alike, but a session lives only in the database that began it', async () => {
     const a = await startTestProvider({ tokenSecret: 'shared-secret' })
     const b = await startTestProvider({ tokenSecret: 'shared-secret' })
     try {
-      // Same seeded admin id (1) and token version in both fresh databases.
+      // Same seeded admin id (1) and token version in both fresh databases; the signature passes in
+      // both, the session (P15: ended by sign-out) is known only to a.
       const { access } = await login(a, 'admin', SUPER.email, SUPER.password)
-      expect((await b.call('GET', 'v1/admin/profile/', { token: access })).status).toBe(200)
+      expect((await a.call('GET', 'v1/admin/profile/', { token: access })).status).toBe(200)
+      expect((await b.call('GET', 'v1/admin/profile/', { token: access })).status).toBe(401)
     } finally {
       await a.close()
       await b.close()

@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { action as adminSignOut, loader as adminSignOutGet } from '~/routes/admin.signout'
 import { action as customerSignOut, loader as customerSignOutGet } from '~/routes/customer.signout'
-import { getAdmin, getCustomer, getSession } from '~/lib/session.server'
-import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, useTestEnv } from './helpers'
+import { requireCustomer } from '~/lib/guards.server'
+import { commitSession, getAdmin, getCustomer, getSession, setCustomer } from '~/lib/session.server'
+import {
+  admin,
+  cookiePair,
+  cookiesFrom,
+  customer,
+  location,
+  pageRequest,
+  sessionCookie,
+  useTestEnv,
+} from './helpers'
+import { startStubProvider, type StubProvider } from './stub-provider'
 
 useTestEnv()
 
@@ -35,5 +46,62 @@ describe('sign-out', () => {
     expect(location(adminGet)).toBe('/admin/signin')
     expect(customerGet.headers.getSetCookie()).toEqual([])
     expect(adminGet.headers.getSetCookie()).toEqual([])
+  })
+})
+
+describe('sign-out ends the session in the API too (P15)', () => {
+  let stub: StubProvider
+  beforeAll(async () => {
+    stub = await startStubProvider()
+  })
+  afterAll(() => stub.close())
+  beforeEach(() => {
+    stub.requests.length = 0
+  })
+
+  describe('with a provider', () => {
+    useTestEnv(() => ({ PROVIDER_API_URL: stub.url, PROVIDER_TIMEOUT_MS: '2000' }))
+
+    it.each([
+      ['customer', customerSignOut, 'customer-access', 'customer-refresh'],
+      ['admin', adminSignOut, 'admin-access', 'admin-refresh'],
+    ] as const)('%s: sends that portal\'s access and refresh tokens to v1/auth/logout/', async (portal, signOut, access, refresh) => {
+      stub.handle(() => ({ json: { message: 'Signed out.', content: null } }))
+      const cookie = await sessionCookie({ customer: customer(), admin: admin() })
+      const response = await signOut(args(pageRequest(`/${portal}/signout`, cookie, { method: 'POST' })))
+      expect(location(response)).toBe(`/${portal}/signin`)
+      const calls = stub.requestsTo('/v1/auth/logout/')
+      expect(calls).toHaveLength(1)
+      expect(calls[0].method).toBe('POST')
+      expect(calls[0].authorization).toBe(`Bearer ${access}`)
+      expect(calls[0].body).toEqual({ refresh })
+      // A refused token is an answer here, never a reason to refresh.
+      expect(stub.requests.map((r) => r.path)).toEqual(['/v1/auth/logout/'])
+    })
+
+    it.each([
+      ['a provider without the endpoint (404)', { status: 404, json: { message: 'Not found', data: {} } }],
+      ['a provider that fails (500)', { status: 500, text: '<h1>Server Error</h1>' }],
+      ['a refused token (401)', { status: 401, json: { message: 'Token is invalid or expired', data: {} } }],
+      ['a provider too slow to answer', { delayMs: 5000, json: {} }],
+    ])('with %s the browser is still signed out', async (_label, reply) => {
+      stub.handle(() => reply)
+      const cookie = await sessionCookie({ customer: customer() })
+      const response = await customerSignOut(args(pageRequest('/customer/signout', cookie, { method: 'POST' })))
+      expect(location(response)).toBe('/customer/signin')
+      expect(getCustomer(await getSession(pageRequest('/', cookiesFrom(response))))).toBeUndefined()
+    })
+
+    it('the inactivity sign-out ends the API session too', async () => {
+      stub.handle(() => ({ json: { message: 'Signed out.', content: null } }))
+      const session = await getSession(pageRequest('/'))
+      setCustomer(session, customer(), Date.now() - 31 * 60_000)
+      const cookie = cookiePair(await commitSession(session))
+      await expect(requireCustomer(pageRequest('/customer/dashboard', cookie))).rejects.toBeInstanceOf(Response)
+      const calls = stub.requestsTo('/v1/auth/logout/')
+      expect(calls).toHaveLength(1)
+      expect(calls[0].authorization).toBe('Bearer customer-access')
+      expect(calls[0].body).toEqual({ refresh: 'customer-refresh' })
+    })
   })
 })
