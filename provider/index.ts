@@ -18,6 +18,7 @@ import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import { legacySqliteFile, openStore, type StoreOptions } from './store/open.js'
+import { evaluateTimeBasedAlerts, refreshMissingSummaries } from './store/patient-summaries.js'
 import type { Db } from './store/sql.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
@@ -95,6 +96,11 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
+    // Summaries for patients from before migration 0008, then the day's time-based alert rules
+    // (no data for 7 days): until the job runner of the next slice schedules it daily, at start.
+    const filled = await refreshMissingSummaries(db)
+    if (filled > 0) log(`provider: summarised ${filled} patients`)
+    await evaluateTimeBasedAlerts(db)
   } catch (error) {
     await db.close()
     throw error
