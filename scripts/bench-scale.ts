@@ -100,7 +100,7 @@ async function seedTo(options: StoreOptions, dataDir: string, patients: number, 
     if (have < patients) {
       const started = performance.now()
       await seedScalePatients(db, have, patients, { today, log: (line) => process.stderr.write(`  ${label}: ${line}\n`) })
-      await db.run('ANALYZE')
+      await db.run('VACUUM ANALYZE')
       seconds = (performance.now() - started) / 1000
     }
   } finally {

@@ -103,13 +103,14 @@ async function seedBatch(tx: Db, start: number, end: number, today: string): Pro
 async function summarise(tx: Db, today: string, ids: string): Promise<void> {
   await tx.run(
     `INSERT INTO patient_summaries (account_id, full_name, name_sort, name_lower, email, email_lower, created_at,
-       created_day, email_verified, is_onboarded, onboarding, bariatric_status, surgery_type, surgery_date,
+       created_day, email_verified, is_onboarded, onboarding, bariatric_status, surgery_type, surgery_date, surgery_md,
        baseline_kg, height_cm, goal_kg, current_kg, current_day, nadir_kg, nadir_day, twl_percent, ewl_percent,
        last_entry_day, protein_target_g, alerts_evaluated_on, refreshed_at)
      SELECT f.id, f.full_name, lower(f.full_name), lower(f.full_name), f.email, lower(f.email), f.created_at,
        f.created_at::date, f.email_verified, f.is_onboarded,
        CASE WHEN f.is_onboarded THEN 'onboarded' WHEN f.email_verified THEN 'verified' ELSE 'unverified' END,
-       f.status, f.surgery_type, f.surgery_date, f.baseline, f.height, f.goal, cur.kg, cur.day, nadir.kg, nadir.day,
+       f.status, f.surgery_type, f.surgery_date,
+       EXTRACT(MONTH FROM f.surgery_date)::int * 100 + EXTRACT(DAY FROM f.surgery_date)::int, f.baseline, f.height, f.goal, cur.kg, cur.day, nadir.kg, nadir.day,
        CASE WHEN f.baseline > 0 AND cur.kg > 0 THEN round(((f.baseline - cur.kg) / f.baseline * 100)::numeric, 1) END,
        CASE WHEN f.baseline > 0 AND cur.kg > 0 AND f.height > 0 AND f.baseline > 25 * (f.height / 100) ^ 2
             THEN round(((f.baseline - cur.kg) / (f.baseline - 25 * (f.height / 100) ^ 2) * 100)::numeric, 1) END,

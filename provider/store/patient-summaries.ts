@@ -8,7 +8,7 @@
 // commits (however many writes the transaction made), so a summary never disagrees with committed
 // data. Rules that change with the calendar alone (no data for 7 days, the protein window) are
 // re-evaluated by evaluateTimeBasedAlerts, once a day per patient.
-import { addDays, todayUtc } from '../admin-patients-metrics.js'
+import { addDays, addMonths, todayUtc } from '../admin-patients-metrics.js'
 import type { PatientQuery } from '../admin-patients-query.js'
 import { PROTEIN_WINDOW_DAYS, regainThresholdPercent, type AlertTier } from '../alerts-rules.js'
 import {
@@ -108,6 +108,7 @@ export async function refreshPatientSummary(
       bariatric_status: snapshot.bariatric_status,
       surgery_type: snapshot.surgery_type,
       surgery_date: snapshot.surgery_date,
+      surgery_md: snapshot.surgery_date ? monthDay(snapshot.surgery_date) : null,
       baseline_kg: snapshot.baseline_kg,
       height_cm: snapshot.height_cm,
       goal_kg: snapshot.goal_kg,
@@ -144,6 +145,11 @@ export async function refreshAlertColumns(tx: Db, accountId: number): Promise<vo
 }
 
 const BATCH = 500
+
+/** A date's month and day as one number (29 February → 229), for the yearly follow-ups' index. */
+export function monthDay(iso: string): number {
+  return Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10))
+}
 
 /** Patients without a summary yet (a database from before migration 0008): filled in at start. */
 export async function refreshMissingSummaries(db: Db, today = todayUtc()): Promise<number> {
@@ -279,6 +285,26 @@ function listWhere(query: PatientQuery, today: string): { sql: string; params: S
     const anniversary = (offset: number) =>
       `(s.surgery_date + make_interval(years => GREATEST(1, ${year + offset} - EXTRACT(YEAR FROM s.surgery_date)::int)))::date`
     const dates = [...FIXED_MILESTONES, anniversary(0), anniversary(1)]
+    // First a wider condition the indexes serve (surgery-date ranges, and the day of the year of a
+    // yearly follow-up), then the exact one on the few rows it leaves.
+    const around = (months: number, slackDays: number) => [
+      addDays(addMonths(today, -months), -slackDays),
+      addDays(addMonths(until, -months), slackDays),
+    ]
+    const ranges = [
+      [addDays(today, -14), addDays(until, -14)],
+      [addDays(today, -42), addDays(until, -42)],
+      around(3, 3),
+      around(6, 3),
+    ]
+    const [fromMd, untilMd] = [monthDay(today), monthDay(until)]
+    // A 29 February surgery's yearly follow-up is on the 28th in other years.
+    const lastMd = untilMd === 228 ? 229 : untilMd
+    const yearly = fromMd <= lastMd ? 's.surgery_md BETWEEN ? AND ?' : '(s.surgery_md >= ? OR s.surgery_md <= ?)'
+    where.push(
+      `(${ranges.map(() => 's.surgery_date BETWEEN ?::date AND ?::date').join(' OR ')} OR (${yearly} AND s.surgery_date <= ?::date))`,
+    )
+    params.push(...ranges.flat(), fromMd, lastMd, addMonths(until, -12))
     where.push(`s.surgery_date IS NOT NULL AND (${dates.map((date) => `${date} BETWEEN ?::date AND ?::date`).join(' OR ')})`)
     for (let i = 0; i < dates.length; i++) params.push(today, until)
   }
@@ -310,8 +336,12 @@ export async function patientSummaryPage(
   const direction = query.dir === 'desc' ? 'DESC' : 'ASC'
   // Missing values last in either direction, ties by id: the order of the sort indexes.
   const order = `s.${column} ${direction}${column === 'name_sort' ? '' : ' NULLS LAST'}, s.account_id`
+  // The page's ids first (an index scan that skips the earlier pages' rows without building them),
+  // then their columns: a late page costs a walk along the index, not every skipped row's columns.
   const rows = await db.all<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM patient_summaries s ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    `SELECT ${SUMMARY_COLUMNS} FROM patient_summaries s
+     WHERE s.account_id IN (SELECT s.account_id FROM patient_summaries s ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?)
+     ORDER BY ${order}`,
     [...where.params, query.page_size, (query.page - 1) * query.page_size],
   )
   const count = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM patient_summaries s ${where.sql}`, where.params)

@@ -24,6 +24,7 @@ export const statements = [
     bariatric_status text,
     surgery_type text,
     surgery_date date,
+    surgery_md integer,
     baseline_kg double precision,
     height_cm double precision,
     goal_kg double precision,
@@ -53,6 +54,8 @@ export const statements = [
   // The selective filters: patients with open alerts (by their most urgent tier), a procedure,
   // an onboarding state.
   `create index patient_summaries_alert_tier on patient_summaries (alert_tier, account_id) where alert_tier is not null`,
+  // The yearly follow-ups: month and day of the surgery (29 February = 229).
+  `create index patient_summaries_surgery_md on patient_summaries (surgery_md) where surgery_md is not null`,
   `create index patient_summaries_procedure on patient_summaries (surgery_type, surgery_date)`,
   `create index patient_summaries_onboarding on patient_summaries (onboarding, account_id)`,
   // The daily time-based evaluation finds the patients whose alerts were last evaluated before today.
