@@ -264,9 +264,10 @@ function listWhere(query: PatientQuery, today: string): { sql: string; params: S
   const where: string[] = []
   const params: SqlParam[] = []
   if (query.q) {
-    const needle = query.q.toLowerCase()
-    where.push('(strpos(s.name_lower, ?) > 0 OR strpos(s.email_lower, ?) > 0)')
-    params.push(needle, needle)
+    // LIKE '%…%' with the text's own %, _ and \ escaped: a substring match the trigram indexes serve.
+    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    where.push('(s.name_lower LIKE ? OR s.email_lower LIKE ?)')
+    params.push(pattern, pattern)
   }
   if (query.procedure === 'none') where.push('s.surgery_type IS NULL')
   else if (query.procedure) {
@@ -309,11 +310,12 @@ function listWhere(query: PatientQuery, today: string): { sql: string; params: S
     for (let i = 0; i < dates.length; i++) params.push(today, until)
   }
   switch (query.alert) {
+    // A most urgent tier exactly when an alert is open: the partial index on alert_tier serves both.
     case 'any':
-      where.push('s.open_alerts > 0')
+      where.push('s.alert_tier IS NOT NULL')
       break
     case 'none':
-      where.push('s.open_alerts = 0')
+      where.push('s.alert_tier IS NULL')
       break
     case 'tier1':
     case 'tier2':

@@ -9,6 +9,10 @@ import { sql, type Kysely } from 'kysely'
 // through the same rule as every write, rather than by a second rule written in SQL here.
 
 export const statements = [
+  // Trigram indexes for the list's search (name or e-mail contains the text). A contrib extension
+  // shipped with PostgreSQL (and PGlite), trusted since PostgreSQL 13: the database owner can
+  // create it without superuser rights.
+  `create extension if not exists pg_trgm`,
   `create table patient_summaries (
     account_id bigint primary key references accounts(id) on delete cascade,
     full_name text not null,
@@ -58,6 +62,12 @@ export const statements = [
   `create index patient_summaries_surgery_md on patient_summaries (surgery_md) where surgery_md is not null`,
   `create index patient_summaries_procedure on patient_summaries (surgery_type, surgery_date)`,
   `create index patient_summaries_onboarding on patient_summaries (onboarding, account_id)`,
+  `create index patient_summaries_name_search on patient_summaries using gin (name_lower gin_trgm_ops)`,
+  `create index patient_summaries_email_search on patient_summaries using gin (email_lower gin_trgm_ops)`,
+  // The dashboard: its head counts and its cohorts read these instead of the table (index-only).
+  `create index patient_summaries_counts on patient_summaries (is_onboarded, email_verified, last_entry_day, created_day)`,
+  `create index patient_summaries_cohorts on patient_summaries (surgery_type, surgery_date)
+    include (twl_percent, ewl_percent) where is_onboarded`,
   // The daily time-based evaluation finds the patients whose alerts were last evaluated before today.
   `create index patient_summaries_quiet on patient_summaries (alerts_evaluated_on) where is_onboarded`,
 ]
