@@ -226,14 +226,14 @@ for (const patients of PGLITE_SCALES) {
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 console.log(`\nBariCare API at scale — p50 ms of ${RUNS} sequential requests each (after ${WARMUP} warm-up), loopback, ${machine}\n`)
 const width = 40
-console.log('target'.padEnd(width) + columns.map((column) => column.label.padStart(18)).join(''))
+console.log('target'.padEnd(width) + columns.map((column) => column.label.padStart(21)).join(''))
 for (const target of TARGETS) {
-  console.log(target.name.padEnd(width) + columns.map((column) => String(column.results[target.name]).padStart(18)).join(''))
+  console.log(target.name.padEnd(width) + columns.map((column) => String(column.results[target.name]).padStart(21)).join(''))
 }
 const lists = (column: Column) =>
   TARGETS.filter((target) => target.kind === 'list').map((target) => column.results[target.name])
-console.log('list: worst of the above'.padEnd(width) + columns.map((column) => String(Math.max(...lists(column))).padStart(18)).join(''))
-console.log('seeding (s, this step)'.padEnd(width) + columns.map((column) => column.seedSeconds.toFixed(1).padStart(18)).join(''))
+console.log('list: worst of the above'.padEnd(width) + columns.map((column) => String(Math.max(...lists(column))).padStart(21)).join(''))
+console.log('seeding (s, this step)'.padEnd(width) + columns.map((column) => column.seedSeconds.toFixed(1).padStart(21)).join(''))
 console.log('\ntargets (P14): list p50 ≤ 50 ms for any filter and sort, dashboard ≤ 100 ms, 1-year trends ≤ 60 ms')
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`)
 mkdirSync('bench-results', { recursive: true })
