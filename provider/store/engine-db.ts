@@ -62,6 +62,11 @@ export function beforeCommit(tx: Db, key: string, task: (tx: Db) => Promise<void
   if (!tasks.has(key)) tasks.set(key, task)
 }
 
+/** Whether `db` is a transaction's handle (a write through it needs no transaction of its own). */
+export function isTransaction(db: Db): boolean {
+  return beforeCommitTasks.has(db)
+}
+
 async function runBeforeCommit(tx: Db): Promise<void> {
   const tasks = beforeCommitTasks.get(tx)!
   // A task may queue more (under new keys): keep going until none is left.

@@ -22,7 +22,7 @@ import {
 } from '../patient-facts.js'
 import type { PersonalSection } from '../profile-sections.js'
 import { syncPatientAlerts } from './alerts.js'
-import { beforeCommit } from './engine-db.js'
+import { beforeCommit, isTransaction } from './engine-db.js'
 import { DEFAULT_TARGETS } from './entries.js'
 import { proteinByDay } from './patients.js'
 import type { Db, SqlParam } from './sql.js'
@@ -33,7 +33,13 @@ export function markPatientChanged(tx: Db, accountId: number): void {
 }
 
 /** Runs a write in a transaction (a savepoint inside one) and queues the patient's summary refresh. */
-export function changingPatient<T>(db: Db, accountId: number, write: (tx: Db) => Promise<T>): Promise<T> {
+export async function changingPatient<T>(db: Db, accountId: number, write: (tx: Db) => Promise<T>): Promise<T> {
+  // Inside a transaction already (a device sync, a generated history): no savepoint per write.
+  if (isTransaction(db)) {
+    const result = await write(db)
+    markPatientChanged(db, accountId)
+    return result
+  }
   return db.transaction(async (tx) => {
     const result = await write(tx)
     markPatientChanged(tx, accountId)
@@ -86,7 +92,9 @@ export async function refreshPatientSummary(
   await db.transaction(async (tx) => {
     // Serialises two refreshes of one patient (two writes committing at once on a server): the
     // second waits, then reads what the first committed, so the last refresh sees every write.
-    await tx.get("SELECT id FROM accounts WHERE id = ? AND portal = 'customer' FOR UPDATE", [accountId])
+    // NO KEY UPDATE, not UPDATE: the writes' foreign keys hold KEY SHARE locks on this row, which
+    // FOR UPDATE would wait for (two parallel writes of one patient would deadlock).
+    await tx.get("SELECT id FROM accounts WHERE id = ? AND portal = 'customer' FOR NO KEY UPDATE", [accountId])
     const facts = await readPatientFacts(tx, accountId, today)
     if (!facts) {
       await tx.run('DELETE FROM patient_summaries WHERE account_id = ?', [accountId])

@@ -129,3 +129,29 @@ describe('alerts follow the data', () => {
     expect(((await evaluate(addDays(todayUtc(), 8))).json.content as { patients: number }).patients).toBe(0)
   })
 })
+
+describe('summaries under concurrent writes', () => {
+  test("parallel writes of one patient all land, and the summary reflects the last of them", async () => {
+    const prefix = unique()
+    const [patient] = await seed({
+      prefix,
+      patients: [{ surgery_type: 'Sleeve Gastrectomy', surgery_days_ago: 100, baseline_kg: 120, weights: [{ days_ago: 30, kg: 110 }], meals: [] }],
+    })
+    const { insertEntry } = await import('../../provider/store/entries')
+    // On PostgreSQL these run on several connections at once: each transaction's refresh waits for
+    // the other's (never a deadlock against the entries' foreign-key locks).
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        insertEntry(provider.db, patient.id, 'weight', {
+          date: addDays(todayUtc(), -i),
+          weight: 100 - i,
+          weight_unit: 'kg',
+          note: '',
+          source: 'manual',
+        } as never),
+      ),
+    )
+    const item = ((await get(`v1/admin/patients/?q=${prefix}`)).items as { current_kg: number; last_entry_day: string }[])[0]
+    expect(item).toMatchObject({ current_kg: 100, last_entry_day: todayUtc() })
+  })
+})
