@@ -6,7 +6,7 @@ import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
 import { listAlerts, type AlertView } from './store/alerts.js'
 import { listConnections, type DeviceConnectionView } from './store/devices.js'
 import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
-import { listPatientSnapshots, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
+import { patientSnapshot, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
 import { readSection } from './store/profiles.js'
 import { daysWithData } from './store/patients.js'
 import type { Db } from './store/sql.js'
@@ -74,8 +74,9 @@ export interface PatientDetail {
 
 /** Undefined for an id that is not a patient's. */
 export async function patientDetail(db: Db, accountId: number, today: string): Promise<PatientDetail | undefined> {
-  // Through the snapshots, so that the alerts shown are evaluated on today's data.
-  const snapshot = (await listPatientSnapshots(db, today)).find((candidate) => candidate.id === accountId)
+  // Computed afresh from this patient's stored facts; the alerts are those evaluated on the last
+  // change of data (or the day's time-based evaluation), read as they are.
+  const snapshot = await patientSnapshot(db, accountId, today)
   if (!snapshot) return undefined
   const personal = await readSection<PersonalSection>(db, accountId, 'personal')
   const medical = await readSection<MedicalSection>(db, accountId, 'medical_history')

@@ -1,8 +1,13 @@
 // Extension (docs/provider-api.md, "Extensions"): GET v1/admin/patients/ — the query it accepts
 // (every problem reported at once, by parameter) and the search, filters, sort and page it applies.
+// Search: name or e-mail contains the text, case-insensitively. Procedure 'none': no surgery
+// recorded. Milestone N: the next follow-up is within N days. Alert tierN: the most urgent open
+// alert is of tier N (as the badge shows it).
 import { FieldReader } from './validation.js'
 import { SURGERY_TYPES } from './profile-sections.js'
-import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-snapshots.js'
+import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-facts.js'
+import { patientSummaryPage } from './store/patient-summaries.js'
+import type { Db } from './store/sql.js'
 
 export const SORTS = ['name', 'surgery_date', 'last_data', 'twl'] as const
 export const DIRECTIONS = ['asc', 'desc'] as const
@@ -65,62 +70,6 @@ export function readPatientQuery(query: URLSearchParams): PatientQuery {
   return result
 }
 
-function matches(snapshot: PatientSnapshot, query: PatientQuery): boolean {
-  if (query.q) {
-    const needle = query.q.toLowerCase()
-    if (
-      !snapshot.full_name.toLowerCase().includes(needle) &&
-      !snapshot.email.toLowerCase().includes(needle)
-    ) {
-      return false
-    }
-  }
-  if (
-    query.procedure === NO_PROCEDURE
-      ? snapshot.surgery_type !== null
-      : query.procedure && snapshot.surgery_type !== query.procedure
-  ) {
-    return false
-  }
-  if (query.onboarding && snapshot.onboarding !== query.onboarding) return false
-  if (
-    query.milestone !== null &&
-    !(snapshot.next_milestone && snapshot.next_milestone.days_until <= query.milestone)
-  ) {
-    return false
-  }
-  switch (query.alert) {
-    case 'any':
-      return snapshot.open_alerts > 0
-    case 'none':
-      return snapshot.open_alerts === 0
-    case 'tier1':
-    case 'tier2':
-    case 'tier3':
-      // The most urgent open tier, as the badge shows it.
-      return snapshot.alert_tier === Number(query.alert.slice(4))
-    default:
-      return true
-  }
-}
-
-type SortKey = string | number | null
-const SORT_KEYS: Record<PatientQuery['sort'], (snapshot: PatientSnapshot) => SortKey> = {
-  name: (snapshot) => snapshot.full_name.toLocaleLowerCase('en'),
-  surgery_date: (snapshot) => snapshot.surgery_date,
-  last_data: (snapshot) => snapshot.last_entry_day,
-  twl: (snapshot) => snapshot.twl_percent,
-}
-
-/** Missing values last in either direction; ties by id, so pages never overlap. */
-function compare(a: PatientSnapshot, b: PatientSnapshot, query: PatientQuery): number {
-  const key = SORT_KEYS[query.sort]
-  const [x, y] = [key(a), key(b)]
-  if (x === null || y === null) return x === y ? a.id - b.id : x === null ? 1 : -1
-  const order = x < y ? -1 : x > y ? 1 : 0
-  return (query.dir === 'asc' ? order : -order) || a.id - b.id
-}
-
 export interface PatientListItem {
   id: number
   full_name: string
@@ -160,14 +109,18 @@ function listItem(snapshot: PatientSnapshot): PatientListItem {
   }
 }
 
-export function queryPatients(snapshots: PatientSnapshot[], query: PatientQuery) {
-  const found = snapshots.filter((snapshot) => matches(snapshot, query)).sort((a, b) => compare(a, b, query))
-  const start = (query.page - 1) * query.page_size
+/**
+ * The filters, sort and page applied in the database, over the patients' summaries and the indexes
+ * that serve them (provider/store/patient-summaries.ts): missing values last in either direction,
+ * ties by id, so pages never overlap.
+ */
+export async function queryPatients(db: Db, query: PatientQuery, today: string) {
+  const { rows, total } = await patientSummaryPage(db, query, today)
   return {
-    items: found.slice(start, start + query.page_size).map(listItem),
+    items: rows.map(listItem),
     page: query.page,
     page_size: query.page_size,
-    total: found.length,
-    total_pages: Math.ceil(found.length / query.page_size),
+    total,
+    total_pages: Math.ceil(total / query.page_size),
   }
 }

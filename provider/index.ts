@@ -19,9 +19,11 @@ import { profileRoutes } from './routes/profile.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
+import { startTimeBasedAlerts } from './jobs/alerts.js'
 import { queueEmail, startEmailWorker, type SmtpSettings } from './jobs/email.js'
 import { startJobRunner } from './jobs/runner.js'
 import { legacySqliteFile, openDatabase, type StoreOptions } from './store/open.js'
+import { evaluateTimeBasedAlerts, refreshMissingSummaries } from './store/patient-summaries.js'
 import type { Db } from './store/sql.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
@@ -119,6 +121,13 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
+    // Summaries for patients from before migration 0008, then the time-based alert rules (no data
+    // for 7 days): scheduled hourly on the job runner, and run once now; without the runner (tests
+    // that start dozens of providers) they run here, before the first request.
+    const filled = await refreshMissingSummaries(db)
+    if (filled > 0) log(`provider: summarised ${filled} patients`)
+    if (boss) await startTimeBasedAlerts(boss, db, log)
+    else await evaluateTimeBasedAlerts(db)
   } catch (error) {
     await closeDatabase()
     throw error

@@ -67,3 +67,53 @@ export function cohortSummary(snapshots: readonly CohortInput[]): CohortSummary 
     ),
   }
 }
+
+/** The first whole day since surgery of each bracket after the first (days / 30.44 ≥ its months). */
+export const BRACKET_START_DAYS: readonly number[] = MONTH_BRACKETS.slice(1).map((bracket) => {
+  let day = Math.floor(bracket.fromMonths * DAYS_PER_MONTH)
+  while (day / DAYS_PER_MONTH < bracket.fromMonths) day++
+  return day
+})
+
+/** Sums and counts per (procedure, bracket), as the database groups them (cohortCells). */
+export interface CohortCellInput {
+  procedure: string | null
+  bracket: number
+  patients: number
+  twl_sum: number | null
+  twl_n: number
+  ewl_sum: number | null
+  ewl_n: number
+}
+
+function meanOf(sum: number, n: number): number | null {
+  return n === 0 ? null : Math.round((sum / n) * 10) / 10
+}
+
+function rowOf(cohort: string, cells: readonly CohortCellInput[]): CohortRow {
+  const total = (pick: (cell: CohortCellInput) => number | null) => cells.reduce((sum, cell) => sum + (pick(cell) ?? 0), 0)
+  return {
+    cohort,
+    patients: total((cell) => cell.patients),
+    mean_twl_percent: meanOf(total((cell) => cell.twl_sum), total((cell) => cell.twl_n)),
+    mean_ewl_percent: meanOf(total((cell) => cell.ewl_sum), total((cell) => cell.ewl_n)),
+  }
+}
+
+/** cohortSummary's answer from the database's grouped sums (the dashboard at any scale). */
+export function cohortSummaryFromCells(cells: readonly CohortCellInput[]): CohortSummary {
+  return {
+    by_procedure: SURGERY_TYPES.map((procedure) =>
+      rowOf(
+        procedure,
+        cells.filter((cell) => (cell.procedure ?? 'Other') === procedure),
+      ),
+    ),
+    by_months_since_surgery: MONTH_BRACKETS.map((bracket, index) =>
+      rowOf(
+        bracket.cohort,
+        cells.filter((cell) => cell.bracket === index),
+      ),
+    ),
+  }
+}

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock.js'
@@ -85,7 +86,8 @@ async function openPGlite(options: EngineOptions): Promise<Engine> {
   try {
     const pgliteDir = join(options.dataDir, 'pglite')
     await initPGliteDataDir(pgliteDir, initialMemory)
-    pglite = await PGlite.create(pgliteDir, { initialMemory, parsers: typeParsers })
+    // pg_trgm: the patients list's name and e-mail search (migration 0008) uses its indexes.
+    pglite = await PGlite.create(pgliteDir, { initialMemory, parsers: typeParsers, extensions: { pg_trgm } })
     // One session for the life of the process, so a session setting holds for every query.
     await pglite.exec(`set TimeZone = '${SESSION_TIME_ZONE}'`)
   } catch (error) {

@@ -18,6 +18,8 @@ import { readOutbox } from '../mailer.js'
 import type { RequestLog } from '../request-log.js'
 import { CONSENT_INVALID, DEFAULT_SYNC_FAILURE, readService } from '../routes/devices.js'
 import { bumpAccessEpoch } from '../store/meta.js'
+import { evaluateTimeBasedAlerts } from '../store/patient-summaries.js'
+import { todayUtc } from '../admin-patients-metrics.js'
 import { FieldReader } from '../validation.js'
 import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
 import { seedPatients } from './seed-patients.js'
@@ -67,6 +69,16 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         message: 'Patients seeded.',
         content: await seedPatients(ctx.db, jsonObjectBody(req)),
       }),
+    },
+    // P14 slice 3: the daily time-based alert evaluation on demand (?today=YYYY-MM-DD to pretend).
+    {
+      method: 'POST',
+      path: '__dev/evaluate-alerts/',
+      handler: async (req) => {
+        const today = req.query.get('today') ?? todayUtc()
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new ApiError(400, 'today must be YYYY-MM-DD.')
+        return { message: 'Alerts evaluated.', content: { patients: await evaluateTimeBasedAlerts(ctx.db, today) } }
+      },
     },
     ...devDeviceRoutes(ctx),
   ]

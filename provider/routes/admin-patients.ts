@@ -12,8 +12,8 @@ import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { firstEntryDate, latestEntries, listAllEntries } from '../store/entries.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
-import { cohortSummary } from '../patient-cohorts.js'
-import { listPatientSnapshots } from '../patient-snapshots.js'
+import { BRACKET_START_DAYS, cohortSummaryFromCells } from '../patient-cohorts.js'
+import { cohortCells, patientCounts } from '../store/patient-summaries.js'
 import { isPatient } from '../store/patients.js'
 import { FieldReader } from '../validation.js'
 import { MAX_TRENDS_DAYS } from './trends.js'
@@ -43,28 +43,22 @@ const idFrom = (pattern: RegExp, path: string) => Number(pattern.exec(path)?.[1]
 
 async function dashboard(ctx: ProviderContext) {
   const today = todayUtc()
-  const snapshots = await listPatientSnapshots(ctx.db, today)
-  const onboarded = snapshots.filter((snapshot) => snapshot.is_onboarded)
-  const quietDays = (last: string | null, createdAt: string) =>
-    daysBetween(last ?? createdAt.slice(0, 10), today)
+  const counts = await patientCounts(ctx.db, today, ACTIVE_WITHIN_DAYS, NO_DATA_DAYS)
   return {
     today,
     patients: {
-      total: snapshots.length,
-      onboarded: onboarded.length,
-      active: onboarded.filter(
-        (s) => s.days_since_last_data !== null && s.days_since_last_data < ACTIVE_WITHIN_DAYS,
-      ).length,
-      no_recent_data: onboarded.filter((s) => quietDays(s.last_entry_day, s.created_at) >= NO_DATA_DAYS)
-        .length,
+      total: counts.total,
+      onboarded: counts.onboarded,
+      active: counts.active,
+      no_recent_data: counts.quiet,
     },
     funnel: {
-      signed_up: snapshots.length,
-      verified: snapshots.filter((s) => s.email_verified).length,
-      onboarded: onboarded.length,
+      signed_up: counts.total,
+      verified: counts.verified,
+      onboarded: counts.onboarded,
     },
     open_alerts_by_tier: await openAlertsByTier(ctx.db),
-    cohorts: cohortSummary(snapshots),
+    cohorts: cohortSummaryFromCells(await cohortCells(ctx.db, today, BRACKET_START_DAYS)),
     active_within_days: ACTIVE_WITHIN_DAYS,
     no_data_days: NO_DATA_DAYS,
   }
@@ -114,7 +108,7 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
         const query = readPatientQuery(req.query)
         return {
           message: 'Patients loaded.',
-          content: queryPatients(await listPatientSnapshots(ctx.db, todayUtc()), query),
+          content: await queryPatients(ctx.db, query, todayUtc()),
         }
       },
     },
@@ -124,8 +118,7 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
       handler: async (req) => {
         await staff(ctx, req)
         const filter = readAlertFilter(req.query)
-        // Evaluated first, so the list reflects today's data.
-        await listPatientSnapshots(ctx.db, todayUtc())
+        // Read as stored: alerts are evaluated when data changes and by the daily time-based evaluation.
         return { message: 'Alerts loaded.', content: { items: await listAlerts(ctx.db, filter) } }
       },
     },

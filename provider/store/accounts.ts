@@ -1,3 +1,4 @@
+import { changingPatient, markPatientChanged } from './patient-summaries.js'
 import type { Db } from './sql.js'
 import type { Portal } from '../tokens.js'
 
@@ -67,13 +68,14 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
     if (!inserted) return undefined
     if (account.portal === 'customer') {
       await tx.run('INSERT INTO customer_profiles (account_id, updated_at) VALUES (?, ?)', [inserted.id, now])
+      markPatientChanged(tx, inserted.id)
     }
     return findAccountById(tx, inserted.id)
   })
 }
 
 export async function markEmailVerified(db: Db, accountId: number): Promise<void> {
-  await db.run('UPDATE accounts SET email_verified = true WHERE id = ?', [accountId])
+  await changingPatient(db, accountId, (tx) => tx.run('UPDATE accounts SET email_verified = true WHERE id = ?', [accountId]))
 }
 
 /** New password; bumping token_version retires every access token issued before. */
@@ -91,7 +93,7 @@ export async function countAdmins(db: Db): Promise<number> {
 
 /** For the seed scripts, which backdate sign-ups. */
 export async function setCreatedAt(db: Db, accountId: number, createdAt: string): Promise<void> {
-  await db.run('UPDATE accounts SET created_at = ? WHERE id = ?', [createdAt, accountId])
+  await changingPatient(db, accountId, (tx) => tx.run('UPDATE accounts SET created_at = ? WHERE id = ?', [createdAt, accountId]))
 }
 
 export function adminView(account: Account): {

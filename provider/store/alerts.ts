@@ -3,6 +3,7 @@
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
 import type { Db, SqlParam } from './sql.js'
+import { refreshAlertColumns } from './patient-summaries.js'
 import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../alerts-rules.js'
 
 export type AlertStatus = 'open' | 'acknowledged' | 'resolved'
@@ -38,57 +39,55 @@ export interface AlertView {
   resolved_at: string | null
 }
 
-/** Brings the stored episodes of these patients in line with their current conditions. */
-export async function syncAlerts(db: Db, conditions: Map<number, AlertCondition[]>, now = new Date()): Promise<void> {
+/**
+ * Brings one patient's stored episodes in line with their current conditions. Called only from
+ * the patient's summary refresh (provider/store/patient-summaries.ts), inside the transaction of
+ * the write that changed the data, or from the daily time-based evaluation: never from a read.
+ */
+export async function syncPatientAlerts(
+  tx: Db,
+  accountId: number,
+  conditions: readonly AlertCondition[],
+  now = new Date(),
+): Promise<void> {
   const at = now.toISOString()
-  await db.transaction(async (tx) => {
-    const unresolved = await tx.all<Pick<AlertRow, 'id' | 'account_id' | 'kind' | 'tier' | 'detail'>>(
-      "SELECT id, account_id, kind, tier, detail FROM patient_alerts WHERE status <> 'resolved'",
-    )
-    const stored = new Map(unresolved.map((row) => [`${row.account_id}:${row.kind}`, row]))
-    const byAccount = new Map<number, typeof unresolved>()
-    for (const row of unresolved) byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), row])
-    for (const [accountId, found] of conditions) {
-      const holding = new Set<string>()
-      for (const condition of found) {
-        const key = `${accountId}:${condition.kind}`
-        holding.add(key)
-        const row = stored.get(key)
-        if (!row) {
-          // Two evaluations at once (two admin reads, two processes) may both find no episode:
-          // the partial unique index on unresolved (patient, kind) keeps one, the other does nothing.
-          await tx.run(
-            `INSERT INTO patient_alerts (account_id, kind, tier, detail, status, opened_at)
-             VALUES (?, ?, ?, ?, 'open', ?) ON CONFLICT DO NOTHING`,
-            [accountId, condition.kind, condition.tier, condition.detail, at],
-          )
-        } else if (row.detail !== condition.detail || row.tier !== condition.tier) {
-          await tx.run('UPDATE patient_alerts SET tier = ?, detail = ? WHERE id = ?', [
-            condition.tier,
-            condition.detail,
-            row.id,
-          ])
-        }
-      }
-      for (const row of byAccount.get(accountId) ?? []) {
-        if (!holding.has(`${accountId}:${row.kind}`)) {
-          await tx.run(
-            "UPDATE patient_alerts SET status = 'resolved', resolved_at = ? WHERE id = ? AND status <> 'resolved'",
-            [at, row.id],
-          )
-        }
-      }
+  const unresolved = await tx.all<Pick<AlertRow, 'id' | 'kind' | 'tier' | 'detail'>>(
+    "SELECT id, kind, tier, detail FROM patient_alerts WHERE account_id = ? AND status <> 'resolved'",
+    [accountId],
+  )
+  const stored = new Map(unresolved.map((row) => [row.kind, row]))
+  for (const condition of conditions) {
+    const row = stored.get(condition.kind)
+    if (!row) {
+      // Two evaluations at once (two writes, two processes) may both find no episode: the partial
+      // unique index on unresolved (patient, kind) keeps one, the other does nothing.
+      await tx.run(
+        `INSERT INTO patient_alerts (account_id, kind, tier, detail, status, opened_at)
+         VALUES (?, ?, ?, ?, 'open', ?) ON CONFLICT DO NOTHING`,
+        [accountId, condition.kind, condition.tier, condition.detail, at],
+      )
+    } else if (row.detail !== condition.detail || row.tier !== condition.tier) {
+      await tx.run('UPDATE patient_alerts SET tier = ?, detail = ? WHERE id = ?', [condition.tier, condition.detail, row.id])
     }
-  })
+  }
+  const holding = new Set(conditions.map((condition) => condition.kind))
+  for (const row of unresolved) {
+    if (!holding.has(row.kind)) {
+      await tx.run("UPDATE patient_alerts SET status = 'resolved', resolved_at = ? WHERE id = ? AND status <> 'resolved'", [
+        at,
+        row.id,
+      ])
+    }
+  }
 }
 
-/** Open alerts per patient: how many and the most urgent tier (1 is the most urgent). */
-export async function openAlertSummary(db: Db): Promise<Map<number, { count: number; tier: AlertTier }>> {
-  const rows = await db.all<{ account_id: number; count: number; tier: AlertTier }>(
-    `SELECT account_id, COUNT(*) AS count, MIN(tier) AS tier FROM patient_alerts
-     WHERE status = 'open' GROUP BY account_id`,
+/** One patient's open alerts: how many and the most urgent tier (1 is the most urgent). */
+export async function openAlertSummaryOf(db: Db, accountId: number): Promise<{ count: number; tier: AlertTier | null }> {
+  const row = await db.get<{ count: number; tier: AlertTier | null }>(
+    "SELECT COUNT(*) AS count, MIN(tier) AS tier FROM patient_alerts WHERE account_id = ? AND status = 'open'",
+    [accountId],
   )
-  return new Map(rows.map((row) => [row.account_id, { count: Number(row.count), tier: row.tier }]))
+  return { count: Number(row?.count ?? 0), tier: row?.tier ?? null }
 }
 
 const VIEW_SELECT = `
@@ -166,12 +165,16 @@ export async function acknowledgeAlert(
   note: string,
   now = new Date(),
 ): Promise<boolean> {
-  const result = await db.run(
-    `UPDATE patient_alerts SET status = 'acknowledged', acknowledged_at = ?, acknowledged_by_id = ?,
-       acknowledged_by_email = ?, note = ? WHERE id = ? AND status = 'open'`,
-    [now.toISOString(), actor.id, actor.email, note, id],
-  )
-  return result.changes > 0
+  return db.transaction(async (tx) => {
+    const row = await tx.get<{ account_id: number }>(
+      `UPDATE patient_alerts SET status = 'acknowledged', acknowledged_at = ?, acknowledged_by_id = ?,
+         acknowledged_by_email = ?, note = ? WHERE id = ? AND status = 'open' RETURNING account_id`,
+      [now.toISOString(), actor.id, actor.email, note, id],
+    )
+    // An acknowledged alert no longer counts as open on the patients list.
+    if (row) await refreshAlertColumns(tx, row.account_id)
+    return row !== undefined
+  })
 }
 
 /** Open alerts across all patients by tier, for the dashboard. */

@@ -2,6 +2,7 @@
 // Every query is scoped by account. `listConnections` is also read by the admin portal.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from './sql.js'
+import { changingPatient } from './patient-summaries.js'
 import { DEVICE_SERVICES, findService } from '../devices-catalogue.js'
 
 export type ConnectionStatus = 'connected' | 'not_connected' | 'needs_attention'
@@ -93,18 +94,16 @@ export async function removeConnection(db: Db, accountId: number, service: strin
 
 /** Deletes this service's imported readings (never a manual entry); returns how many. */
 export async function deleteImported(db: Db, accountId: number, service: string): Promise<number> {
-  const result = await db.run('DELETE FROM health_entries WHERE account_id = ? AND imported_from = ?', [
-    accountId,
-    service,
-  ])
+  const result = await changingPatient(db, accountId, (tx) =>
+    tx.run('DELETE FROM health_entries WHERE account_id = ? AND imported_from = ?', [accountId, service]),
+  )
   return result.changes
 }
 
 /** Dev only (rewind a sync): this service's imported readings after `day`; returns how many. */
 export async function deleteImportedAfter(db: Db, accountId: number, service: string, day: string): Promise<number> {
-  const result = await db.run(
-    'DELETE FROM health_entries WHERE account_id = ? AND imported_from = ? AND day > ?',
-    [accountId, service, day],
+  const result = await changingPatient(db, accountId, (tx) =>
+    tx.run('DELETE FROM health_entries WHERE account_id = ? AND imported_from = ? AND day > ?', [accountId, service, day]),
   )
   return result.changes
 }

@@ -1,6 +1,7 @@
 // Extension (not in SPEC.md §7): the patient's health-log entries and daily targets.
 // Every query is scoped by account, so one patient can never reach another's rows.
 import type { Db } from './sql.js'
+import { changingPatient } from './patient-summaries.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
 
 /** An entry as the contract answers it: id, kind, then the kind's fields. */
@@ -40,11 +41,13 @@ export async function insertEntry(db: Db, accountId: number, kind: EntryKind, fi
   const now = new Date().toISOString()
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
-  const inserted = await db.get<{ id: number }>(
+  const inserted = await changingPatient(db, accountId, (tx) =>
+    tx.get<{ id: number }>(
     `INSERT INTO health_entries (account_id, kind, day, time_of_day, fields, source, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      RETURNING id`,
     [accountId, kind, date, timeOfDay(kind, fields), JSON.stringify(rest), source, now, now],
+    ),
   )
   if (!inserted) throw new Error('entry was not inserted')
   return { id: inserted.id, kind, ...fields, source } as Entry
@@ -66,12 +69,14 @@ export async function insertImported(
   const { date, ...rest } = fields
   // The unique index on (account, kind, day, service) decides, not a prior SELECT: two syncs of
   // the same day racing (two tabs, two processes) insert one row and the loser changes nothing.
-  const result = await db.run(
-    `INSERT INTO health_entries
-       (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
-     VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)
-     ON CONFLICT DO NOTHING`,
-    [accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now],
+  const result = await changingPatient(db, accountId, (tx) =>
+    tx.run(
+      `INSERT INTO health_entries
+         (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
+       VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
+      [accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now],
+    ),
   )
   return result.changes > 0
 }
@@ -116,32 +121,30 @@ export async function replaceEntry(
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
   // An imported reading the patient corrects becomes theirs: it is no longer the service's to delete.
-  await db.run(
-    `UPDATE health_entries SET day = ?, time_of_day = ?, fields = ?, source = ?, imported_from = NULL,
-       updated_at = ?
-     WHERE id = ? AND account_id = ? AND kind = ?`,
-    [date, timeOfDay(kind, fields), JSON.stringify(rest), source, new Date().toISOString(), id, accountId, kind],
+  await changingPatient(db, accountId, (tx) =>
+    tx.run(
+      `UPDATE health_entries SET day = ?, time_of_day = ?, fields = ?, source = ?, imported_from = NULL,
+         updated_at = ?
+       WHERE id = ? AND account_id = ? AND kind = ?`,
+      [date, timeOfDay(kind, fields), JSON.stringify(rest), source, new Date().toISOString(), id, accountId, kind],
+    ),
   )
   return { id, kind, ...fields, source } as Entry
 }
 
 /** True when a row was deleted. */
 export async function deleteEntry(db: Db, accountId: number, kind: EntryKind, id: number): Promise<boolean> {
-  const result = await db.run('DELETE FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?', [
-    id,
-    accountId,
-    kind,
-  ])
+  const result = await changingPatient(db, accountId, (tx) =>
+    tx.run('DELETE FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?', [id, accountId, kind]),
+  )
   return result.changes > 0
 }
 
 /** Removes the patient's entries in [from, to] (the generated history replaces its window). */
 export async function deleteEntriesBetween(db: Db, accountId: number, from: string, to: string): Promise<number> {
-  const result = await db.run('DELETE FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?', [
-    accountId,
-    from,
-    to,
-  ])
+  const result = await changingPatient(db, accountId, (tx) =>
+    tx.run('DELETE FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?', [accountId, from, to]),
+  )
   return result.changes
 }
 
@@ -219,12 +222,13 @@ export async function readTargets(db: Db, accountId: number): Promise<DailyTarge
 }
 
 export async function saveTargets(db: Db, accountId: number, targets: DailyTargets): Promise<void> {
-  await db.run(
+  // The protein target decides the low-protein alert.
+  await changingPatient(db, accountId, (tx) => tx.run(
     `INSERT INTO daily_targets (account_id, protein_target_g, water_target_ml, sleep_target_h, updated_at)
      VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (account_id) DO UPDATE SET protein_target_g = excluded.protein_target_g,
        water_target_ml = excluded.water_target_ml, sleep_target_h = excluded.sleep_target_h,
        updated_at = excluded.updated_at`,
     [accountId, targets.protein_target_g, targets.water_target_ml, targets.sleep_target_h, new Date().toISOString()],
-  )
+  ))
 }

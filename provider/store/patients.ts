@@ -1,55 +1,9 @@
-// The set-wise reads behind the admin portal's patient views (provider/patient-snapshots.ts builds
-// the snapshots from them): one query per fact over every patient, never one per patient.
-// P14 slice 3 replaces these whole-table reads with indexed, paged SQL.
-import type { BariatricSection, PersonalSection } from '../profile-sections.js'
+// Reads behind the admin portal's patient views that are not the summaries'
+// (provider/store/patient-summaries.ts): protein per day, days with data, the exports' entries.
 import type { Db } from './sql.js'
-
-export interface CustomerAccountRow {
-  id: number
-  email: string
-  account_name: string
-  email_verified: boolean
-  created_at: string
-  personal: PersonalSection | null
-  bariatric_surgery: BariatricSection | null
-  is_onboarded: boolean | null
-}
-
-export function customerAccounts(db: Db): Promise<CustomerAccountRow[]> {
-  return db.all<CustomerAccountRow>(
-    `SELECT a.id, a.email, a.full_name AS account_name, a.email_verified, a.created_at,
-            p.personal, p.bariatric_surgery, p.is_onboarded
-     FROM accounts a LEFT JOIN customer_profiles p ON p.account_id = a.id
-     WHERE a.portal = 'customer' ORDER BY a.id`,
-  )
-}
 
 export async function isPatient(db: Db, accountId: number): Promise<boolean> {
   return (await db.get("SELECT 1 FROM accounts WHERE id = ? AND portal = 'customer'", [accountId])) !== undefined
-}
-
-/** Every weight on or before `today`, per patient in the order logged. `kg` is null when unreadable. */
-export function weightRows(db: Db, today: string): Promise<{ account_id: number; day: string; kg: unknown }[]> {
-  return db.all(
-    `SELECT account_id, day, CASE WHEN jsonb_typeof(fields->'weight') = 'number' THEN (fields->>'weight')::float8 END AS kg FROM health_entries
-     WHERE kind = 'weight' AND day <= ? ORDER BY account_id, day, time_of_day, id`,
-    [today],
-  )
-}
-
-export async function lastEntryDays(db: Db, today: string): Promise<Map<number, string>> {
-  const rows = await db.all<{ account_id: number; day: string }>(
-    'SELECT account_id, MAX(day) AS day FROM health_entries WHERE day <= ? GROUP BY account_id',
-    [today],
-  )
-  return new Map(rows.map((row) => [row.account_id, row.day]))
-}
-
-export async function proteinTargets(db: Db): Promise<Map<number, number>> {
-  const rows = await db.all<{ account_id: number; protein_target_g: number }>(
-    'SELECT account_id, protein_target_g FROM daily_targets',
-  )
-  return new Map(rows.map((row) => [row.account_id, row.protein_target_g]))
 }
 
 /** Protein per logged day, per patient, over [from, to]. */
@@ -72,17 +26,6 @@ export async function proteinByDay(
     byAccount.set(row.account_id, days)
   }
   return byAccount
-}
-
-/**
- * The newest sync of each patient's connected services (P12's `device_connections`, the table
- * behind `listConnections`), read in one query rather than once per patient.
- */
-export async function lastSyncTimes(db: Db): Promise<Map<number, string>> {
-  const rows = await db.all<{ account_id: number; at: string }>(
-    'SELECT account_id, MAX(last_synced_at) AS at FROM device_connections WHERE last_synced_at IS NOT NULL GROUP BY account_id',
-  )
-  return new Map(rows.map((row) => [row.account_id, row.at]))
 }
 
 /** Days with at least one entry of any kind in [from, to]. */

@@ -1,5 +1,6 @@
 import type { Account } from './accounts.js'
 import type { Db } from './sql.js'
+import { changingPatient } from './patient-summaries.js'
 import { readTargets } from './entries.js'
 import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../profile-sections.js'
 
@@ -99,12 +100,14 @@ export async function saveSection<S extends SectionName>(
   name: S,
   section: SectionTypes[S],
 ): Promise<void> {
-  await ensureRow(db, accountId)
-  // Both names come from SECTION_FLAGS, never from a request, so interpolating them is safe.
-  await db.run(
-    `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = true, updated_at = ? WHERE account_id = ?`,
-    [JSON.stringify(section), new Date().toISOString(), accountId],
-  )
+  await changingPatient(db, accountId, async (tx) => {
+    await ensureRow(tx, accountId)
+    // Both names come from SECTION_FLAGS, never from a request, so interpolating them is safe.
+    await tx.run(
+      `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = true, updated_at = ? WHERE account_id = ?`,
+      [JSON.stringify(section), new Date().toISOString(), accountId],
+    )
+  })
 }
 
 export async function markTourSeen(db: Db, accountId: number): Promise<void> {
@@ -134,11 +137,13 @@ export async function readPersonalSection(db: Db, accountId: number): Promise<Pe
 
 /** Replaces the personal section without touching the step flags (the preferences screen's units). */
 export async function replacePersonalSection(db: Db, accountId: number, personal: PersonalSection): Promise<void> {
-  await db.run('UPDATE customer_profiles SET personal = ?, updated_at = ? WHERE account_id = ?', [
-    JSON.stringify(personal),
-    new Date().toISOString(),
-    accountId,
-  ])
+  await changingPatient(db, accountId, (tx) =>
+    tx.run('UPDATE customer_profiles SET personal = ?, updated_at = ? WHERE account_id = ?', [
+      JSON.stringify(personal),
+      new Date().toISOString(),
+      accountId,
+    ]),
+  )
 }
 
 /** One raw section for the admin record (null when never saved). */

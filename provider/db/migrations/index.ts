@@ -6,6 +6,7 @@ import * as m0004 from './0004_devices.js'
 import * as m0005 from './0005_admin_users.js'
 import * as m0006 from './0006_patient_alerts.js'
 import * as m0007 from './0007_session_ids.js'
+import * as m0008 from './0008_patient_summaries.js'
 
 /**
  * Every migration, by name, in order. A static map rather than Kysely's FileMigrationProvider:
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_admin_users': m0005,
   '0006_patient_alerts': m0006,
   '0007_session_ids': m0007,
+  '0008_patient_summaries': m0008,
 }
