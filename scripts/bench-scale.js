@@ -1,5 +1,5 @@
-// `npm run bench:scale` / `npm run bench:seed`: bundles scripts/bench-scale.ts (TypeScript, Node 20
-// cannot run it) into build/ and runs it. BENCH_SCALE=1000,10000,100000 (PostgreSQL sizes),
+// `npm run bench:scale` / `npm run bench:seed`: bundles scripts/bench-scale.ts (TypeScript, with
+// the provider's modules) into build/ and runs it. BENCH_SCALE=1000,10000,100000 (PostgreSQL sizes),
 // BENCH_PGLITE_SCALE=10000 (embedded sizes; empty to skip), BENCH_RUNS=21; `--seed` seeds
 // BENCH_PATIENTS into DATABASE_URL (else DATA_DIR) and exits.
 import { build } from 'esbuild'
@@ -12,7 +12,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   outfile,
   logLevel: 'warning',
