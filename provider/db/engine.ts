@@ -10,6 +10,7 @@ import { lockDataDir } from './data-dir-lock.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
 import { SESSION_TIME_ZONE, typeParsers } from './types.js'
+import { TimedMutex } from './mutex.js'
 import { PGliteDialect } from './pglite-dialect.js'
 
 export type EngineKind = 'pglite' | 'postgres'
@@ -34,6 +35,11 @@ export interface Engine {
   db: Kysely<Database>
   /** The server's URL on PostgreSQL, for the job runner's own small pool; undefined on PGlite. */
   databaseUrl?: string
+  /**
+   * PGlite only: runs `fn` on the one connection while no Kysely statement or transaction holds it,
+   * for code that speaks to PGlite directly (the job runner).
+   */
+  exclusive?: <T>(fn: (connection: PGlite) => Promise<T>) => Promise<T>
   /** Ends the pool or closes PGlite (and frees its data directory). Safe to call twice. */
   close(): Promise<void>
 }
@@ -94,14 +100,23 @@ async function openPGlite(options: EngineOptions): Promise<Engine> {
     unlock()
     throw error
   }
+  const mutex = new TimedMutex()
+  const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS
   const db = new Kysely<Database>({
-    dialect: new PGliteDialect({
-      pglite,
-      acquireTimeoutMs: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
-      onDestroy: unlock,
-    }),
+    dialect: new PGliteDialect({ pglite, acquireTimeoutMs, onDestroy: unlock, mutex }),
   })
-  return { kind: 'pglite', db, close: once(() => db.destroy()) }
+  const exclusive = async <T>(fn: (connection: PGlite) => Promise<T>): Promise<T> => {
+    const release = await mutex.acquire(
+      acquireTimeoutMs,
+      () => `The embedded database stayed busy for ${acquireTimeoutMs} ms (job runner)`,
+    )
+    try {
+      return await fn(pglite)
+    } finally {
+      release()
+    }
+  }
+  return { kind: 'pglite', db, exclusive, close: once(() => db.destroy()) }
 }
 
 /**

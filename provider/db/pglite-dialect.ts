@@ -27,6 +27,11 @@ export interface PGliteDialectConfig {
   acquireTimeoutMs: number
   /** Runs after PGlite has closed (the engine drops its data-directory lock there). */
   onDestroy?: () => Promise<void> | void
+  /**
+   * The lock on the one connection; given by the engine so that code beside Kysely (the job
+   * runner) can take the same lock (Engine.exclusive).
+   */
+  mutex?: TimedMutex
 }
 
 export class PGliteDialect implements Dialect {
@@ -66,11 +71,12 @@ const ROLLBACK = Symbol('rollback requested by Kysely')
 
 class PGliteDriver implements Driver {
   readonly #config: PGliteDialectConfig
-  readonly #mutex = new TimedMutex()
+  readonly #mutex: TimedMutex
   #destroyed = false
 
   constructor(config: PGliteDialectConfig) {
     this.#config = config
+    this.#mutex = config.mutex ?? new TimedMutex()
   }
 
   async init(): Promise<void> {}

@@ -1,0 +1,28 @@
+// The job runner inside the API (P14): the time-based alert rules are scheduled hourly and run
+// once at start, as jobs stored in the API's own database.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startTestProvider, type TestProvider } from './helpers'
+
+let provider: TestProvider
+beforeAll(async () => {
+  provider = await startTestProvider({ jobs: true })
+}, 60_000)
+afterAll(() => provider.close())
+
+test('the time-based alert rules are scheduled hourly and have run once since start', async () => {
+  const schedules = await provider.db.all<{ name: string; cron: string }>(
+    "SELECT name, cron FROM pgboss.schedule WHERE name = 'alerts.time-based'",
+  )
+  expect(schedules).toEqual([{ name: 'alerts.time-based', cron: '5 * * * *' }])
+  const deadline = Date.now() + 20_000
+  let states: string[] = []
+  while (Date.now() < deadline) {
+    states = (
+      await provider.db.all<{ state: string }>("SELECT state FROM pgboss.job WHERE name = 'alerts.time-based'")
+    ).map((row) => row.state)
+    if (states.includes('completed')) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  expect(states).toContain('completed')
+  expect(provider.logged.filter((line) => line.startsWith('jobs:') && !line.includes('evaluated'))).toEqual([])
+}, 30_000)
