@@ -179,7 +179,7 @@ export async function refreshMissingSummaries(db: Db, today = todayUtc()): Promi
  * patient they may concern whose alerts were last evaluated before `today`: an onboarded patient
  * quiet for a week, or one with an unresolved time-based alert. The same per-patient rule as a
  * write, one transaction per patient, so it never holds many locks. Runs at API start and from
- * `POST __dev/evaluate-alerts/`; the next slice schedules it daily on a job runner (pg-boss).
+ * `POST __dev/evaluate-alerts/`, and hourly as the pg-boss job `alerts.time-based` (provider/jobs/alerts.ts).
  */
 export async function evaluateTimeBasedAlerts(db: Db, today = todayUtc()): Promise<number> {
   let done = 0
