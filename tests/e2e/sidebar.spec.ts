@@ -147,9 +147,12 @@ test.describe('while a screen loads', () => {
 
   test('the layout shows that screen’s skeleton', async ({ page }) => {
     await signInPatient(page)
-    // Hold the profile's data back so that the navigation stays pending for a while.
+    // Hold the profile's data back until the skeleton has been checked: the navigation stays
+    // pending exactly as long as the test needs, however slow the machine.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/customer/profile.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await released
       await route.continue()
     })
     await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Profile', exact: true }).click()
@@ -157,6 +160,7 @@ test.describe('while a screen loads', () => {
     await expect(skeleton).toBeVisible()
     await expect(page.getByRole('status', { name: /Loading profile/ })).toBeVisible()
     await expect(skeleton.locator('[data-skeleton-tab]')).toHaveCount(4)
+    release()
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
     await expect(skeleton).toHaveCount(0)
   })

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { test } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 /** A second production build server with its own data and environment, for tests that need other settings. */
 export async function spawnServer(port: number, env: Record<string, string> = {}) {
+  // Called from a beforeAll: a new embedded database and its job runner take longer than the 30 s
+  // default a hook gets on a busy machine.
+  test.setTimeout(120_000)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: {
