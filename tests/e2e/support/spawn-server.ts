@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { test } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -9,6 +10,13 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   // Called from a beforeAll: a new embedded database and its job runner take longer than the 30 s
   // default a hook gets on a busy machine.
   test.setTimeout(120_000)
+  // A server left on this port (another spec's, or one a failed run left behind) would answer the
+  // health check below and be tested instead of ours: refuse to start rather than test it.
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', () => reject(new Error(`port ${port} is already in use: another server would be tested instead`)))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
+  })
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: {
