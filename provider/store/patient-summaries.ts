@@ -10,16 +10,16 @@
 // re-evaluated by evaluateTimeBasedAlerts, once a day per patient.
 import { addDays, addMonths, todayUtc } from '../admin-patients-metrics.js'
 import type { PatientQuery } from '../admin-patients-query.js'
-import { PROTEIN_WINDOW_DAYS, regainThresholdPercent, type AlertTier } from '../alerts-rules.js'
+import { PROTEIN_WINDOW_DAYS, regainThresholdPercent } from '../alerts-rules.js'
 import {
   baseSnapshot,
   conditionsFor,
   dayFacts,
   type CustomerAccountRow,
-  type OnboardingState,
   type PatientFacts,
   type PatientSnapshot,
 } from '../patient-facts.js'
+import type { CohortCellInput } from '../patient-cohorts.js'
 import type { PersonalSection } from '../profile-sections.js'
 import { syncPatientAlerts } from './alerts.js'
 import { beforeCommit, isTransaction } from './engine-db.js'
@@ -199,32 +199,34 @@ export async function evaluateTimeBasedAlerts(db: Db, today = todayUtc()): Promi
   }
 }
 
-interface SummaryRow {
-  id: number
-  full_name: string
-  email: string
-  created_at: string
-  email_verified: boolean
-  is_onboarded: boolean
-  onboarding: OnboardingState
-  bariatric_status: PatientSnapshot['bariatric_status']
-  surgery_type: string | null
-  surgery_date: string | null
-  baseline_kg: number | null
-  height_cm: number | null
-  goal_kg: number | null
-  current_kg: number | null
-  current_day: string | null
-  nadir_kg: number | null
-  nadir_day: string | null
-  twl_percent: number | null
-  ewl_percent: number | null
-  last_entry_day: string | null
-  last_sync_at: string | null
-  protein_target_g: number
-  open_alerts: number
-  alert_tier: AlertTier | null
-}
+/** The stored facts, as the snapshot names them (the rest of a snapshot is derived from these). */
+type SummaryRow = Pick<
+  PatientSnapshot,
+  | 'id'
+  | 'full_name'
+  | 'email'
+  | 'created_at'
+  | 'email_verified'
+  | 'is_onboarded'
+  | 'onboarding'
+  | 'bariatric_status'
+  | 'surgery_type'
+  | 'surgery_date'
+  | 'baseline_kg'
+  | 'height_cm'
+  | 'goal_kg'
+  | 'current_kg'
+  | 'current_day'
+  | 'nadir_kg'
+  | 'nadir_day'
+  | 'twl_percent'
+  | 'ewl_percent'
+  | 'last_entry_day'
+  | 'last_sync_at'
+  | 'protein_target_g'
+  | 'open_alerts'
+  | 'alert_tier'
+>
 
 const SUMMARY_COLUMNS = `s.account_id AS id, s.full_name, s.email, s.created_at, s.email_verified, s.is_onboarded,
   s.onboarding, s.bariatric_status, s.surgery_type, s.surgery_date, s.baseline_kg, s.height_cm, s.goal_kg,
@@ -388,16 +390,8 @@ export async function patientCounts(db: Db, today: string, activeDays: number, q
   }
 }
 
-export interface CohortCell {
-  procedure: string | null
-  /** Index into the caller's brackets of days since surgery. */
-  bracket: number
-  patients: number
-  twl_sum: number | null
-  twl_n: number
-  ewl_sum: number | null
-  ewl_n: number
-}
+/** One (procedure, bracket) cell as the database groups it; the domain sums the cells. */
+export type CohortCell = CohortCellInput
 
 /**
  * Onboarded patients whose surgery has happened, grouped by procedure and by bracket of days since
