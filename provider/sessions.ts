@@ -2,7 +2,7 @@ import { findAccountById, type Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import { accessEpoch } from './store/meta.js'
-import { endSession, findRefreshToken, insertRefreshToken, isSessionLive } from './store/refresh-tokens.js'
+import { accessCheck, endSession, findRefreshToken, insertRefreshToken } from './store/refresh-tokens.js'
 import { hashOpaqueToken, newOpaqueToken, readAccessToken, signAccessToken, tokenNow, type Portal } from './tokens.js'
 
 export { revokeRefreshTokens } from './store/refresh-tokens.js'
@@ -73,10 +73,11 @@ export async function authenticate(
   if (!token) throw new ApiError(401, 'Authentication credentials were not provided')
   const claims = readAccessToken(ctx.secret, token)
   if (!claims || claims.portal !== portal) throw unauthorized()
-  if (claims.exp <= tokenNow() || claims.epoch !== (await accessEpoch(ctx.db))) throw unauthorized()
-  const account = await findAccountById(ctx.db, claims.sub)
-  if (!account || account.portal !== portal || account.token_version !== claims.ver) throw unauthorized()
-  if (!(await isSessionLive(ctx.db, claims.sid))) throw unauthorized()
+  if (claims.exp <= tokenNow()) throw unauthorized()
+  const found = await accessCheck(ctx.db, claims.sub, claims.sid)
+  if (!found || !found.live || claims.epoch !== found.epoch) throw unauthorized()
+  const { account } = found
+  if (account.portal !== portal || account.token_version !== claims.ver) throw unauthorized()
   return account
 }
 

@@ -19,7 +19,8 @@ function fromRow(row: Account | undefined): Account | undefined {
   return row
 }
 
-const COLUMNS = 'id, email, portal, password_hash, full_name, role, email_verified, token_version'
+export const ACCOUNT_COLUMNS = 'id, email, portal, password_hash, full_name, role, email_verified, token_version'
+const COLUMNS = ACCOUNT_COLUMNS
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
   return fromRow(await db.get<Account>(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`, [email]))

@@ -178,16 +178,21 @@ export async function listAllEntries(db: Db, accountId: number, from: string, to
 
 /** The newest entry of each kind dated on or before `onOrBefore`, however long ago. */
 export async function latestEntries(db: Db, accountId: number, onOrBefore: string): Promise<LatestByKind> {
-  const latest: Partial<LatestByKind> = {}
-  for (const kind of ENTRY_KINDS) {
-    const row = await db.get<EntryRow>(
-      `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND kind = ? AND day <= ?
-       ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1`,
-      [accountId, kind, onOrBefore],
-    )
-    latest[kind] = row ? fromRow(row) : null
-  }
-  return latest as LatestByKind
+  // One statement (a lateral lookup per kind, each one index probe) instead of one per kind:
+  // on the embedded engine every statement costs a round trip through PGlite.
+  const rows = await db.all<EntryRow>(
+    `SELECT e.id, e.kind, e.day, e.fields, e.source
+     FROM (VALUES ${ENTRY_KINDS.map(() => '(?)').join(', ')}) AS k (kind)
+     CROSS JOIN LATERAL (
+       SELECT ${COLUMNS} FROM health_entries
+       WHERE account_id = ? AND kind = k.kind AND day <= ?
+       ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1
+     ) AS e`,
+    [...ENTRY_KINDS, accountId, onOrBefore],
+  )
+  const latest = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, null])) as LatestByKind
+  for (const row of rows) latest[row.kind] = fromRow(row)
+  return latest
 }
 
 /** The date of the patient's first entry of any kind on or before `onOrBefore`, or null. */

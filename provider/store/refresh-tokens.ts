@@ -1,6 +1,7 @@
 // Refresh tokens, stored by hash only. Each row is one session: its `sid` is also in every access
 // token issued from it (provider/sessions.ts), so deleting the row ends the whole session.
 import type { Portal } from '../tokens.js'
+import { ACCOUNT_COLUMNS, type Account } from './accounts.js'
 import type { Db } from './sql.js'
 
 export async function insertRefreshToken(
@@ -30,9 +31,26 @@ export async function findRefreshToken(
   return row && { ...row, account_id: Number(row.account_id), expires_at: Number(row.expires_at) }
 }
 
-/** Whether the session still has its refresh token (one lookup on a unique index). */
-export async function isSessionLive(db: Db, sid: string): Promise<boolean> {
-  return (await db.get('SELECT 1 AS live FROM refresh_tokens WHERE sid = ?', [sid])) !== undefined
+/**
+ * What checking an access token needs from the database, in one statement: the account, the
+ * current access epoch and whether the token's session is still live. Every signed-in request
+ * runs it; as three statements it was a third of a dashboard's queries.
+ */
+export async function accessCheck(
+  db: Db,
+  accountId: number,
+  sid: string,
+): Promise<{ account: Account; epoch: number; live: boolean } | undefined> {
+  const row = await db.get<Account & { access_epoch: string | null; live: boolean }>(
+    `SELECT ${ACCOUNT_COLUMNS},
+       (SELECT value FROM meta WHERE key = 'access_epoch') AS access_epoch,
+       EXISTS (SELECT 1 FROM refresh_tokens WHERE sid = ?) AS live
+     FROM accounts WHERE id = ?`,
+    [sid, accountId],
+  )
+  if (!row) return undefined
+  const { access_epoch, live, ...account } = row
+  return { account, epoch: Number(access_epoch ?? 0), live: Boolean(live) }
 }
 
 /** Ends one session, named by its id or by its refresh token; ending it twice is no error. */

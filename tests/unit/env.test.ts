@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '~/lib/env.server'
+import { getEnv, parseEnv } from '~/lib/env.server'
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
@@ -41,5 +41,40 @@ describe('parseEnv', () => {
   it('splits rotating secrets, newest first', () => {
     const result = parseEnv({ SESSION_SECRET: 'new, old ,' })
     expect(result.ok && result.env.SESSION_SECRETS).toEqual(['new', 'old'])
+  })
+})
+
+describe('getEnv', () => {
+  it('answers from its last parse until a variable it reads changes', () => {
+    const saved = process.env.PRODUCT_NAME
+    try {
+      process.env.PRODUCT_NAME = 'Clinic One'
+      const first = getEnv()
+      expect(first.PRODUCT_NAME).toBe('Clinic One')
+      expect(getEnv()).toBe(first)
+      process.env.PRODUCT_NAME = 'Clinic Two'
+      expect(getEnv().PRODUCT_NAME).toBe('Clinic Two')
+      // A variable the schema does not read changes nothing.
+      const second = getEnv()
+      process.env.BARICARE_UNRELATED_TEST_VARIABLE = '1'
+      expect(getEnv()).toBe(second)
+    } finally {
+      if (saved === undefined) delete process.env.PRODUCT_NAME
+      else process.env.PRODUCT_NAME = saved
+      delete process.env.BARICARE_UNRELATED_TEST_VARIABLE
+    }
+  })
+
+  it('still refuses a bad value set after a good one', () => {
+    const saved = process.env.PORT
+    try {
+      process.env.PORT = '3000'
+      expect(getEnv().PORT).toBe(3000)
+      process.env.PORT = 'eighty'
+      expect(() => getEnv()).toThrow(/Invalid environment: PORT/)
+    } finally {
+      if (saved === undefined) delete process.env.PORT
+      else process.env.PORT = saved
+    }
   })
 })
