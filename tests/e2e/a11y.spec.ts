@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { storageStateFor, type SessionKind } from './support/sessions'
+import { animationsDone } from './support/settled'
 
 // P9: axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
 // at 375 px and 1280 px. Zero violations.
@@ -124,6 +125,7 @@ async function serveWithoutScripts(route: Route) {
 }
 
 async function violations(page: Page) {
+  await animationsDone(page)
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // react-joyride's floater and Radix's portals are checked like the rest of the page.

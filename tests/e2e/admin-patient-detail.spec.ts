@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { auditEventsAbout, seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
 import { DEMO_ADMINS, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
+import { animationsDone } from './support/settled'
 
 // /admin/patient/:id — the record: header, clinical summary, alerts with acknowledge (with and
 // without JavaScript), adherence and regain, devices, P11's trends; every view is audited.
@@ -158,6 +159,7 @@ test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', asy
     const page = await context.newPage()
     await page.goto(`/admin/patient/${patient.id}`)
     await page.waitForLoadState('networkidle')
+    await animationsDone(page)
     const result = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze()

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { adminToken, auditEvents, createAdmin, signedInContext } from './support/admin-users'
 import { createCustomer, DEMO_ADMINS, mailedLink, providerCall, receivedRequests, uniqueEmail } from './support/provider'
 import { storageStateFor } from './support/sessions'
+import { animationsDone } from './support/settled'
 
 // P13 /admin/users (Super Admin): invitations, role changes, deactivation and the audit log, with
 // and without JavaScript. Other specs run against the same server: every assertion is about
@@ -246,7 +247,7 @@ test.describe('accessibility', () => {
       if (admin) await expect(page.getByRole('heading', { name: `Deactivate ${admin.fullName}?` })).toBeFocused()
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+      await animationsDone(page)
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

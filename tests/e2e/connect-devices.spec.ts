@@ -5,6 +5,7 @@ import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from '.
 import { hideTour, isoDaysFromToday } from './support/log-data'
 import { receivedFrom, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
+import { animationsDone } from './support/settled'
 
 const TODAY = isoDaysFromToday(0)
 const YESTERDAY = isoDaysFromToday(-1)
@@ -238,6 +239,7 @@ test.describe('Connect Devices accessibility', () => {
       const context = await browser.newContext({ viewport, colorScheme, storageState })
       const page = await context.newPage()
       await page.goto(url)
+      await animationsDone(page)
       const result = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze()

@@ -4,6 +4,7 @@ import { hideTour, isoDaysFromToday } from './support/log-data'
 import { customerAccountId, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { lastDays, seededEntriesOn, seededWeight, seedHistory } from './support/trends'
+import { animationsDone, settled } from './support/settled'
 
 // P11: /customer/health-trends for a patient with 120 days of seeded daily data (support/trends.ts
 // knows every value), with and without JavaScript.
@@ -153,6 +154,8 @@ test('Download CSV gives the range’s entries with units in the header', async 
 test('with JavaScript, hovering or arrowing through a chart shows the value and date', async ({ page }) => {
   await seededPatient(page)
   await page.goto('/customer/health-trends?range=7d')
+  // The chart answers the pointer once hydrated; a hover before that is a move nobody hears.
+  await settled(page)
   const plot = page.getByTestId('weight-plot')
   await plot.hover({ position: { x: 5, y: 40 } })
   const tooltip = page.getByTestId('weight-tooltip')
@@ -228,6 +231,7 @@ test('axe: no WCAG 2.1 A/AA violations in light and dark, at 375 px and 1280 px'
     await page.getByTestId('weight-table').locator('summary').click()
     await page.getByTestId('weight-plot').focus()
     await page.keyboard.press('End')
+    await animationsDone(page)
     const result = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze()

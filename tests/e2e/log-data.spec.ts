@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
 import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
+import { animationsDone } from './support/settled'
 
 const TODAY = isoDaysFromToday(0)
 
@@ -310,6 +311,7 @@ test.describe('Accessibility of the log states', () => {
             await page.getByRole('button', { name: 'Save sleep' }).click()
             await expect(page.getByText('Hours of sleep is required')).toBeVisible()
           }
+          await animationsDone(page)
           const result = await new AxeBuilder({ page })
             .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
             .analyze()

@@ -21,3 +21,19 @@ export async function settled(page: Page, { hydrated = true }: { hydrated?: bool
   )
   await page.waitForLoadState('networkidle')
 }
+
+/**
+ * Waits for the page's finite CSS animations and transitions to end. Run before an axe scan: a
+ * toast fading in has, for a moment, too little contrast, and a slow machine scans in that moment.
+ * Endless ones (a skeleton's pulse) are left running; they would never end.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
