@@ -105,14 +105,14 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           Each code signs you in once if you lose your phone. Save them in a password manager or print them before you leave this page.
         </AlertDescription>
       </Alert>
-      <ol className="grid grid-cols-1 gap-2 font-mono text-base min-[360px]:grid-cols-2" data-testid="recovery-codes" aria-label="Recovery codes">
+      <ol className="grid grid-cols-1 gap-2 font-mono text-base min-[360px]:grid-cols-2 sm:max-w-md" data-testid="recovery-codes" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code} className="rounded-md bg-muted px-3 py-2 text-center tracking-wider">
             {code}
           </li>
         ))}
       </ol>
-      <Link to={HOME_PATH.admin} className={cn(buttonVariants({ size: 'lg' }), 'w-full sm:w-auto')}>
+      <Link to={HOME_PATH.admin} className={cn(buttonVariants({ size: 'lg' }), 'w-full sm:w-auto sm:justify-self-start')}>
         I have saved my recovery codes
       </Link>
     </Section>
