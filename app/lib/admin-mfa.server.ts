@@ -3,6 +3,7 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { requirePortalAdmin } from './admin-portal.server'
 import { noteSignInFailure } from './auth-form.server'
+import { endOtherPortal } from './auth-sign-in.server'
 import { getEnv } from './env.server'
 import { requireAnonymousAdmin } from './guards.server'
 import { readForm } from './form-data.server'
@@ -17,7 +18,6 @@ import { qrDrawing } from './qr-code.server'
 import type { CodeFormReply, SetupScreenData } from './admin-mfa'
 import type { AdminRole } from './roles'
 import {
-  clearCustomer,
   clearMfaChallenge,
   commitSession,
   getMfaChallenge,
@@ -109,7 +109,7 @@ export async function codeStepAction(request: Request, context: AppLoadContext) 
   const user = isRecord(content.user) ? content.user : {}
   const roles = Array.isArray(user.roles) ? user.roles.filter((r): r is string => typeof r === 'string') : []
   clearMfaChallenge(session)
-  clearCustomer(session)
+  await endOtherPortal(request, session, 'admin')
   setAdmin(session, {
     access_token: content.access_token,
     refresh_token: typeof content.refresh_token === 'string' ? content.refresh_token : '',

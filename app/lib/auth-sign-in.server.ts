@@ -12,6 +12,7 @@ import { adminSignIn, getProfile, signIn } from './provider-api.server'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
 import { faultResult, isRecord, type ProviderFailure } from './provider-errors'
 import { safeRedirect } from './safe-redirect'
+import { endProviderSession } from './signout.server'
 import {
   clearAdmin,
   clearCustomer,
@@ -42,9 +43,16 @@ export function prefillEmail(value: string | null): string | null {
 }
 export type SignInReply = FormReply & { unverifiedEmail?: string }
 
-/** Signing in to one portal ends the other portal's session, as opening its sign-in does. */
-function clearOtherPortal(session: AppSession, portal: Portal) {
-  if (portal === 'customer') clearAdmin(session)
+/**
+ * Signing in to one portal ends the other portal's session, as opening its sign-in does: in the API
+ * too (v1/auth/logout/, as sign-out does), not only in the cookie, so the dropped tokens stop
+ * working rather than live on until they expire.
+ */
+export async function endOtherPortal(request: Request, session: AppSession, portal: Portal): Promise<void> {
+  const other: Portal = portal === 'customer' ? 'admin' : 'customer'
+  if (!session.has(other)) return
+  await endProviderSession(request, session, other)
+  if (other === 'admin') clearAdmin(session)
   else clearCustomer(session)
 }
 
@@ -60,6 +68,8 @@ export async function signInLoader(request: Request, portal: Portal) {
   let changed = false
   for (const key of stale) {
     if (session.has(key)) {
+      // A portal's tokens are ended in the API before the cookie forgets them (sign-out's rule).
+      if (key !== 'mfaChallenge') await endProviderSession(request, session, key)
       session.unset(key)
       changed = true
     }
@@ -118,7 +128,7 @@ export async function signInAction(request: Request, context: AppLoadContext, po
     return redirect(MFA_CODE_PATH, { headers: combineHeaders(api.headers, await api.commit()) })
   }
 
-  clearOtherPortal(api.session, portal)
+  await endOtherPortal(request, api.session, portal)
   const fallback = portal === 'admin' ? HOME_PATH.admin : outcome.onboarded ? HOME_PATH.customer : PROFILE_SETUP_PATH
   const target = outcome.setupRequired ? afterSignInPath(true, null) : (validRedirect(redirectTo, portal) ?? fallback)
   return redirectWithToast(target, TOASTS.signedIn, {
