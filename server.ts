@@ -67,6 +67,7 @@ async function startEmbeddedProviderIfNeeded() {
     port: env.PROVIDER_PORT ?? 0,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     devMode: !production,
+    mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
     admins: defaultSeedAdmins(process.env),
     log: (line) => console.log(line),
   })

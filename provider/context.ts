@@ -5,6 +5,8 @@ import type { Db } from './store/sql.js'
 export interface ProviderContext {
   db: Db
   secret: string
+  /** Seals admins' TOTP secrets (provider/mfa.ts): from MFA_ENCRYPTION_KEY, else from `secret`. */
+  mfaKey: Buffer
   /** Without a trailing slash, so links read `${appUrl}/customer/...`. */
   appUrl: string
   devMode: boolean

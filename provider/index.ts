@@ -16,6 +16,7 @@ import { mountTrendsRoutes } from './routes/trends.js'
 import { collectProcessMetrics } from './metrics.js'
 import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
+import { mfaKeyFrom } from './mfa.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
@@ -50,6 +51,11 @@ export interface ProviderOptions {
   refreshTokenTtlSeconds?: number
   /** Default: random per database, stored in the database so tokens survive restarts. */
   tokenSecret?: string
+  /**
+   * MFA_ENCRYPTION_KEY: seals admins' TOTP secrets. Default: derived from the token secret, which
+   * lives in the same database (a dump then holds both); set it in production.
+   */
+  mfaEncryptionKey?: string
   /** Seeded when the database has no admin yet. */
   admins?: SeedAdmin[]
   /**
@@ -73,6 +79,7 @@ export interface RunningProvider {
 const DEFAULT_ACCESS_TTL_SECONDS = 300
 const DEFAULT_REFRESH_TTL_SECONDS = 7 * 24 * 60 * 60
 const CLOSE_GRACE_MS = 2000
+const MIN_MFA_KEY_LENGTH = 32
 
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1'
@@ -85,6 +92,9 @@ function positiveSeconds(value: number | undefined, fallback: number): number {
 
 export async function startProvider(opts: ProviderOptions): Promise<RunningProvider> {
   const log = opts.log ?? ((line: string) => console.log(line))
+  if (!opts.devMode && opts.mfaEncryptionKey && opts.mfaEncryptionKey.length < MIN_MFA_KEY_LENGTH) {
+    throw new Error(`MFA_ENCRYPTION_KEY must be at least ${MIN_MFA_KEY_LENGTH} characters (e.g. openssl rand -base64 48)`)
+  }
   collectProcessMetrics()
   const legacy = legacySqliteFile(opts.dataDir)
   if (legacy && !opts.database?.databaseUrl) {
@@ -112,6 +122,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   const ctx: ProviderContext = {
     db,
     secret,
+    mfaKey: mfaKeyFrom(opts.mfaEncryptionKey || secret),
     appUrl: opts.appUrl.replace(/\/+$/, ''),
     devMode: opts.devMode,
     accessTtlMs: positiveSeconds(opts.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS) * 1000,

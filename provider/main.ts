@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     devMode: !production,
     accessTokenTtlSeconds: integerEnv(env.ACCESS_TOKEN_TTL_SECONDS, 300),
     refreshTokenTtlSeconds: integerEnv(env.REFRESH_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
+    mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
     admins,
     log: (line) => console.log(line),
   })

@@ -6,6 +6,7 @@ import { ApiError } from './errors.js'
 import { jsonObjectBody, type RequestInput } from './http.js'
 import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
 import { verifyAgainstDummy, verifyPassword } from './passwords.js'
+import { issueChallenge } from './admin-mfa.js'
 import { issueSession } from './sessions.js'
 import type { Portal } from './tokens.js'
 import { FieldReader } from './validation.js'
@@ -19,25 +20,31 @@ const WRONG_PORTAL: Record<Portal, string> = {
   admin: 'This account does not have admin access. Please sign in through the patient portal.',
 }
 
-type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' | 'deactivated' | 'throttled'
+type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' | 'deactivated' | 'throttled' | 'mfa_required'
 
 /**
  * Admin sign-ins, successful or not, go to the audit log (never the password). A failure with an
  * e-mail that names no admin is logged under that e-mail without an account id.
  */
-async function auditAdminSignIn(
+export async function auditAdminSignIn(
   ctx: ProviderContext,
   email: string,
   account: Account | undefined,
   outcome: SignInOutcome,
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const admin = account?.portal === 'admin' ? account : undefined
   await recordAuditEvent(ctx.db, {
     actor: { id: admin?.id ?? null, email },
     action: 'sign_in',
-    details: { portal: 'admin', outcome },
+    details: { portal: 'admin', outcome, ...extra },
   })
 }
+
+export type SignInResult =
+  | { account: Account; access_token: string; refresh_token: string; mfa_token?: undefined }
+  /** P15: the password was right but the admin has a second factor; no session yet. */
+  | { account: Account; mfa_token: string; access_token?: undefined; refresh_token?: undefined }
 
 /**
  * Shared by both login endpoints. The portal, verification and deactivation checks come only after
@@ -47,7 +54,7 @@ export async function signIn(
   ctx: ProviderContext,
   req: RequestInput,
   portal: Portal,
-): Promise<{ account: Account; access_token: string; refresh_token: string }> {
+): Promise<SignInResult> {
   const f = new FieldReader(jsonObjectBody(req))
   const email = f.email()
   const password = f.existingPassword()
@@ -86,7 +93,13 @@ export async function signIn(
     await audit(account, 'deactivated')
     throw new ApiError(403, ACCOUNT_DEACTIVATED)
   }
+  // Password failures are forgiven once the password is right; failed codes are counted apart
+  // (provider/admin-mfa.ts), so passing this step again never resets them.
   await clearFailures(ctx.db, email)
+  if (portal === 'admin' && account.mfa_enabled) {
+    await audit(account, 'mfa_required')
+    return { account, mfa_token: issueChallenge(ctx, account) }
+  }
   await audit(account, 'success')
   return { account, ...(await issueSession(ctx, account)) }
 }

@@ -35,6 +35,7 @@ const adminSchema = z.object({
   invited_by_email: z.string().nullable().catch(null),
   deactivated_at: z.string().nullable().catch(null),
   last_sign_in_at: z.string().nullable().catch(null),
+  mfa_enabled: z.boolean().catch(false),
 })
 
 const auditPageSchema = z.object({
@@ -72,6 +73,10 @@ export function setActive(api: ProviderClient, id: number, active: boolean) {
   return api.call('POST', `v1/admin/admins/${id}/${active ? 'reactivate' : 'deactivate'}/`)
 }
 
+export function resetMfa(api: ProviderClient, id: number) {
+  return api.call('POST', `v1/admin/admins/${id}/mfa/reset/`)
+}
+
 export async function listAuditEvents(
   api: ProviderClient,
   query: Record<string, string | undefined>,
@@ -100,6 +105,7 @@ export async function loadUsers(request: Request) {
         audit: result.ok ? result.content : null,
         admins: null,
         confirmDeactivate: null,
+        confirmMfaReset: null,
         loadError: result.ok ? null : result.message,
       },
       { headers: api.headers },
@@ -109,6 +115,7 @@ export async function loadUsers(request: Request) {
   const result = await listAdmins(api)
   throwIfForbidden(result, api.headers)
   const confirmId = parseAdminId(params.get('confirmDeactivate'))
+  const confirmResetId = parseAdminId(params.get('confirmMfaReset'))
   const admins = result.ok ? result.content : null
   return data(
     {
@@ -120,6 +127,8 @@ export async function loadUsers(request: Request) {
       // Only someone who can be deactivated: never oneself, never twice.
       confirmDeactivate:
         admins?.find((a) => a.id === confirmId && a.id !== me && a.status !== 'deactivated') ?? null,
+      // P15: only someone else who has a second factor.
+      confirmMfaReset: admins?.find((a) => a.id === confirmResetId && a.id !== me && a.mfa_enabled) ?? null,
       loadError: result.ok ? null : result.message,
     },
     { headers: api.headers },
@@ -189,6 +198,12 @@ export async function usersAction(request: Request) {
       intent === 'deactivate'
         ? { title: 'Admin deactivated', description: `${name} was signed out and can no longer sign in.` }
         : { title: 'Admin reactivated', description: `${name} can sign in again.` }
+  } else if (intent === 'mfa_reset') {
+    result = await resetMfa(api, id)
+    done = {
+      title: 'Two-factor authentication reset',
+      description: `${name} was signed out and will set up two-factor authentication again.`,
+    }
   } else {
     throw redirect(USERS_PATH, { headers: api.headers })
   }

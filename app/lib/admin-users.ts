@@ -19,6 +19,8 @@ export type AdminListItem = {
   invited_by_email: string | null
   deactivated_at: string | null
   last_sign_in_at: string | null
+  /** P15: the admin has a confirmed second factor. */
+  mfa_enabled: boolean
 }
 
 export const STATUS_LABELS: Record<AdminStatus, string> = {
@@ -62,6 +64,11 @@ export const ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
 /** Where the confirmation of a deactivation is shown: a URL, so it works without JavaScript. */
 export function confirmDeactivateHref(id: number): string {
   return `${USERS_PATH}?${new URLSearchParams({ confirmDeactivate: String(id) })}`
+}
+
+/** P15: the confirmation step before a Super Admin resets another admin's second factor. */
+export function confirmMfaResetHref(id: number): string {
+  return `${USERS_PATH}?${new URLSearchParams({ confirmMfaReset: String(id) })}`
 }
 
 export function parseAdminId(value: unknown): number | null {

@@ -13,6 +13,10 @@ export const AUDIT_ACTIONS = [
   'admin_deactivate',
   'admin_reactivate',
   'alert_acknowledge',
+  'mfa_enroll',
+  'mfa_reset',
+  'mfa_failure',
+  'mfa_recovery_code_used',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -25,6 +29,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   admin_deactivate: 'Admin deactivated',
   admin_reactivate: 'Admin reactivated',
   alert_acknowledge: 'Alert acknowledged',
+  mfa_enroll: 'Two-factor set up',
+  mfa_reset: 'Two-factor reset',
+  mfa_failure: 'Two-factor code failed',
+  mfa_recovery_code_used: 'Recovery code used',
 }
 
 export type AuditEvent = {
@@ -95,6 +103,7 @@ const SIGN_IN_OUTCOMES: Record<string, string> = {
   wrong_portal: 'Failed: not an admin account',
   deactivated: 'Refused: account deactivated',
   throttled: 'Refused: too many attempts',
+  mfa_required: 'Password accepted, two-factor code asked for',
 }
 
 const MODE_LABELS: Record<string, string> = { identified: 'identified', deidentified: 'de-identified' }
@@ -114,8 +123,11 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 export function describeAuditEvent(event: AuditEvent): string {
   const d = event.details
   switch (event.action) {
-    case 'sign_in':
-      return SIGN_IN_OUTCOMES[text(d.outcome)] ?? 'Sign-in attempt'
+    case 'sign_in': {
+      const outcome = SIGN_IN_OUTCOMES[text(d.outcome)] ?? 'Sign-in attempt'
+      if (d.second_factor === 'totp') return `${outcome}, with an authenticator code`
+      return d.second_factor === 'recovery_code' ? `${outcome}, with a recovery code` : outcome
+    }
     case 'export': {
       const filters =
         d.filters && typeof d.filters === 'object'
@@ -136,6 +148,10 @@ export function describeAuditEvent(event: AuditEvent): string {
     case 'patient_view':
       if (d.resource === 'entries') return `Health log${logRange(d)}`
       return d.resource === 'record' ? `Patient record${d.from || d.to ? `, with its health log${logRange(d)}` : ''}` : ''
+    case 'mfa_failure':
+      return d.during === 'enrollment' ? 'Wrong code while setting up' : 'Wrong code at sign-in'
+    case 'mfa_recovery_code_used':
+      return typeof d.remaining === 'number' ? `${d.remaining} ${d.remaining === 1 ? 'code' : 'codes'} left` : ''
     case 'alert_acknowledge':
       return [text(d.kind).replace(/_/g, ' '), d.tier ? `tier ${text(d.tier)}` : ''].filter(Boolean).join(', ')
     default:

@@ -1,16 +1,18 @@
 // Sign-in for both portals (SPEC.md §2 customer and admin sign-in, §7 sign-in answers).
-import { data, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { afterSignInPath, setupRequired, storedUser } from './admin-mfa.server'
 import { invalidForm, noteSignInFailure, providerRefusal, signInThrottled, type FormReply } from './auth-form.server'
 import { EMAIL_PATTERN, parseAuthForm, signInSchema } from './auth-schemas'
 import { RESEND_INTENT, resendVerificationAction } from './auth-verification.server'
 import { requireAnonymousAdmin, requireAnonymousCustomer } from './guards.server'
 import { TOASTS } from './messages'
-import { HOME_PATH, PROFILE_SETUP_PATH, portalOf, type Portal } from './portal'
+import { HOME_PATH, MFA_CODE_PATH, PROFILE_SETUP_PATH, portalOf, type Portal } from './portal'
+import { resolveAdminRole } from './roles'
 import { adminSignIn, getProfile, signIn } from './provider-api.server'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
 import { faultResult, isRecord, type ProviderFailure } from './provider-errors'
-import type { AdminUser } from './provider-types'
 import { safeRedirect } from './safe-redirect'
+import { endProviderSession } from './signout.server'
 import {
   clearAdmin,
   clearCustomer,
@@ -18,6 +20,7 @@ import {
   profileFlags,
   setAdmin,
   setCustomer,
+  setMfaChallenge,
   updateCustomer,
   type AppSession,
 } from './session.server'
@@ -40,9 +43,16 @@ export function prefillEmail(value: string | null): string | null {
 }
 export type SignInReply = FormReply & { unverifiedEmail?: string }
 
-/** Signing in to one portal ends the other portal's session, as opening its sign-in does. */
-function clearOtherPortal(session: AppSession, portal: Portal) {
-  if (portal === 'customer') clearAdmin(session)
+/**
+ * Signing in to one portal ends the other portal's session, as opening its sign-in does: in the API
+ * too (v1/auth/logout/, as sign-out does), not only in the cookie, so the dropped tokens stop
+ * working rather than live on until they expire.
+ */
+export async function endOtherPortal(request: Request, session: AppSession, portal: Portal): Promise<void> {
+  const other: Portal = portal === 'customer' ? 'admin' : 'customer'
+  if (!session.has(other)) return
+  await endProviderSession(request, session, other)
+  if (other === 'admin') clearAdmin(session)
   else clearCustomer(session)
 }
 
@@ -53,10 +63,13 @@ function clearOtherPortal(session: AppSession, portal: Portal) {
 export async function signInLoader(request: Request, portal: Portal) {
   const { session } =
     portal === 'customer' ? await requireAnonymousCustomer(request) : await requireAnonymousAdmin(request)
-  const stale: Array<'admin' | 'customer'> = portal === 'customer' ? ['admin'] : ['admin', 'customer']
+  // On the admin screen a pending code step (P15) is dropped too: signing in starts again.
+  const stale: Array<'admin' | 'customer' | 'mfaChallenge'> = portal === 'customer' ? ['admin'] : ['admin', 'customer', 'mfaChallenge']
   let changed = false
   for (const key of stale) {
     if (session.has(key)) {
+      // A portal's tokens are ended in the API before the cookie forgets them (sign-out's rule).
+      if (key !== 'mfaChallenge') await endProviderSession(request, session, key)
       session.unset(key)
       changed = true
     }
@@ -104,15 +117,30 @@ export async function signInAction(request: Request, context: AppLoadContext, po
     return refusal
   }
 
-  clearOtherPortal(api.session, portal)
+  if (outcome.challenge) {
+    // P15: the password was right, the admin has a second factor: no session yet, the code step
+    // next. The challenge rides in the sealed cookie, so it never shows in a URL or the page.
+    setMfaChallenge(api.session, {
+      token: outcome.challenge.token,
+      exp: Date.now() + outcome.challenge.ttlMs,
+      redirectTo: validRedirect(redirectTo, portal),
+    })
+    return redirect(MFA_CODE_PATH, { headers: combineHeaders(api.headers, await api.commit()) })
+  }
+
+  await endOtherPortal(request, api.session, portal)
   const fallback = portal === 'admin' ? HOME_PATH.admin : outcome.onboarded ? HOME_PATH.customer : PROFILE_SETUP_PATH
-  return redirectWithToast(validRedirect(redirectTo, portal) ?? fallback, TOASTS.signedIn, {
+  const target = outcome.setupRequired ? afterSignInPath(true, null) : (validRedirect(redirectTo, portal) ?? fallback)
+  return redirectWithToast(target, TOASTS.signedIn, {
     headers: combineHeaders(api.headers, await api.commit()),
   })
 }
 
+// The API's challenge lives five minutes; a missing or odd expires_in is read as that.
+const DEFAULT_CHALLENGE_TTL_MS = 5 * 60 * 1000
+
 type Outcome =
-  | { ok: true; onboarded: boolean }
+  | { ok: true; onboarded: boolean; challenge?: { token: string; ttlMs: number }; setupRequired?: boolean }
   | { ok: false; failure: ProviderFailure; unverified?: boolean }
 
 // SPEC.md §8 names no text for this; a 403 that mentions verification is the provider's
@@ -156,27 +184,22 @@ async function signInAdmin(api: ProviderClient, credentials: { email: string; pa
   const result = await adminSignIn(api, credentials)
   if (!result.ok) return { ok: false, failure: result }
   const content: unknown = result.content
+  if (isRecord(content) && content.mfa_required === true && typeof content.mfa_token === 'string' && content.mfa_token !== '') {
+    const seconds = typeof content.expires_in === 'number' && content.expires_in > 0 ? content.expires_in : null
+    return { ok: true, onboarded: true, challenge: { token: content.mfa_token, ttlMs: seconds ? seconds * 1000 : DEFAULT_CHALLENGE_TTL_MS } }
+  }
   if (!isRecord(content) || typeof content.access_token !== 'string' || content.access_token === '') {
     return { ok: false, failure: faultResult('bad-response') }
   }
   const user = isRecord(content.user) ? content.user : {}
   const roles = Array.isArray(user.roles) ? user.roles.filter((r): r is string => typeof r === 'string') : []
+  const setupNeeded = setupRequired(resolveAdminRole(roles), user)
   setAdmin(api.session, {
     access_token: content.access_token,
     refresh_token: typeof content.refresh_token === 'string' ? content.refresh_token : '',
     roles,
-    user: adminUser(user, roles),
+    user: storedUser(user, roles),
+    ...(setupNeeded ? { mfa_setup_required: true } : {}),
   })
-  return { ok: true, onboarded: true }
-}
-
-/**
- * The stored admin user (SPEC.md's admin_user). A provider answer missing a field is stored
- * without the user rather than failing the session's shape check; the admin area then fetches
- * the profile (SPEC.md §4).
- */
-function adminUser(user: Record<string, unknown>, roles: string[]): AdminUser | undefined {
-  const { id, email, full_name } = user
-  if ((typeof id !== 'number' && typeof id !== 'string') || typeof email !== 'string') return undefined
-  return { id, email, full_name: typeof full_name === 'string' ? full_name : '', roles }
+  return { ok: true, onboarded: true, setupRequired: setupNeeded }
 }

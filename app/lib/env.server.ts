@@ -42,6 +42,11 @@ const envSchema = z
       .default('false')
       .refine(isTrustProxySetting, 'must be "false", a number of proxy hops, or comma-separated proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal)'),
     HOST: z.string().min(1).optional(),
+    // P15: who must set up two-factor sign-in before using the admin portal. "off" (nobody) is
+    // for development and test suites only.
+    ADMIN_MFA: z
+      .enum(['super', 'required', 'off'], { message: 'must be "super" (Super Admins), "required" (every admin) or "off"' })
+      .default('super'),
     CLINIC_TIME_ZONE: z
       .string()
       .refine(isValidTimeZone, 'must be an IANA time zone name such as America/New_York or UTC')
@@ -50,6 +55,9 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' })
+    }
+    if (env.NODE_ENV === 'production' && env.ADMIN_MFA === 'off') {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_MFA'], message: 'cannot be "off" when NODE_ENV=production' })
     }
     if (env.SESSION_SECRET !== undefined && splitSecrets(env.SESSION_SECRET).length === 0) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must hold at least one secret' })

@@ -6,6 +6,7 @@ import { getEnv } from './env.server'
 import {
   currentPath,
   HOME_PATH,
+  MFA_SETUP_PATH,
   NOT_AUTHORIZED_PATH,
   PROFILE_SETUP_PATH,
   signInPathWithRedirect,
@@ -99,5 +100,10 @@ export async function requireAdmin(
   await signOutIfIdle(request, session, 'admin')
   const role = resolveAdminRole(admin.roles.length > 0 ? admin.roles : admin.user?.roles)
   if (role === null || !isRoleAllowed(role, options.roles ?? ADMIN_ROLES)) throw redirect(NOT_AUTHORIZED_PATH)
+  // P15: an admin who must set up two-factor sign-in sees only the screen that does it.
+  // (A single-fetch data request may name the screen with its `.data` suffix.)
+  if (admin.mfa_setup_required && new URL(request.url).pathname.replace(/\.data$/, '') !== MFA_SETUP_PATH) {
+    throw redirect(MFA_SETUP_PATH)
+  }
   return { session, admin, role }
 }

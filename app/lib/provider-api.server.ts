@@ -4,6 +4,9 @@ import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
 import type {
   AdminLoginContent,
+  AdminMfaChallenge,
+  AdminMfaSetup,
+  AdminMfaStatus,
   AdminUser,
   BariatricSection,
   CustomerProfile,
@@ -25,8 +28,28 @@ export function signIn(api: ProviderClient, credentials: Credentials): Promise<P
 export function adminSignIn(
   api: ProviderClient,
   credentials: Credentials,
-): Promise<ProviderResult<AdminLoginContent>> {
+): Promise<ProviderResult<AdminLoginContent | AdminMfaChallenge>> {
   return api.call('POST', 'v1/admin/login/', { body: credentials, auth: false })
+}
+
+/** P15: the code step of an admin's sign-in (docs/provider-api.md "Two-factor sign-in"). */
+export function adminSignInCode(
+  api: ProviderClient,
+  body: { mfa_token: string; code: string },
+): Promise<ProviderResult<AdminLoginContent>> {
+  return api.call('POST', 'v1/admin/login/mfa/', { body, auth: false })
+}
+
+export function getAdminMfa(api: ProviderClient): Promise<ProviderResult<AdminMfaStatus>> {
+  return api.call('GET', 'v1/admin/mfa/')
+}
+
+export function startAdminMfaSetup(api: ProviderClient): Promise<ProviderResult<AdminMfaSetup>> {
+  return api.call('POST', 'v1/admin/mfa/setup/', { body: {} })
+}
+
+export function confirmAdminMfa(api: ProviderClient, code: string): Promise<ProviderResult<{ recovery_codes: string[] }>> {
+  return api.call('POST', 'v1/admin/mfa/confirm/', { body: { code } })
 }
 
 /**

@@ -2,9 +2,16 @@
 
 export type TokenPair = { access_token: string; refresh_token: string }
 
-export type AdminUser = { id: number | string; email: string; full_name: string; roles: string[] }
+/** `mfa_enabled`: P15, the admin has a confirmed second factor (absent from providers without it). */
+export type AdminUser = { id: number | string; email: string; full_name: string; roles: string[]; mfa_enabled?: boolean }
 
 export type AdminLoginContent = TokenPair & { user: AdminUser }
+
+/** P15: the password step's answer for an admin with a second factor: no tokens yet. */
+export type AdminMfaChallenge = { mfa_required: true; mfa_token: string; expires_in?: number }
+
+export type AdminMfaStatus = { enabled: boolean; recovery_codes_left: number }
+export type AdminMfaSetup = { secret: string; otpauth_uri: string }
 
 export type ProfileFlags = {
   is_onboarded: boolean

@@ -17,9 +17,22 @@ export const SESSION_COOKIE_NAME = '__session'
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
 
 export type CustomerSession = ProfileFlags & { token: string; refresh_token: string; full_name?: string }
-export type AdminSession = { access_token: string; refresh_token: string; roles: string[]; user?: AdminUser }
+/** `mfa_setup_required`: P15, signed in but must enroll a second factor before using the portal. */
+export type AdminSession = { access_token: string; refresh_token: string; roles: string[]; user?: AdminUser; mfa_setup_required?: boolean }
+/**
+ * P15 two-factor sign-in: `mfaChallenge` is the API's short-lived challenge between the password
+ * step and the code step (not a session: it opens no admin page); `mfaRecoveryCodes` holds the
+ * new recovery codes for the one page view that shows them.
+ */
+export type MfaChallenge = { token: string; exp: number; redirectTo: string | null }
 /** `seenAt`: when each portal last passed its guard (ms since epoch), for the inactivity sign-out. */
-export type SessionData = { customer?: CustomerSession; admin?: AdminSession; seenAt?: Partial<Record<Portal, number>> }
+export type SessionData = {
+  customer?: CustomerSession
+  admin?: AdminSession
+  seenAt?: Partial<Record<Portal, number>>
+  mfaChallenge?: MfaChallenge
+  mfaRecoveryCodes?: string[]
+}
 export type AppSession = Session<SessionData, SessionData>
 
 // Signed cookies are ours, but an older release may have written another shape: anything that
@@ -39,6 +52,7 @@ const adminUserSchema = z.object({
   email: z.string(),
   full_name: z.string(),
   roles: z.array(z.string()),
+  mfa_enabled: z.boolean().optional(),
 })
 
 const adminSchema = z.object({
@@ -46,7 +60,10 @@ const adminSchema = z.object({
   refresh_token: z.string(),
   roles: z.array(z.string()),
   user: adminUserSchema.optional(),
+  mfa_setup_required: z.boolean().optional(),
 })
+
+const challengeSchema = z.object({ token: z.string().min(1), exp: z.number(), redirectTo: z.string().nullable() })
 
 function cookieSettings() {
   const env = getEnv()
@@ -126,6 +143,31 @@ export function updateAdmin(session: AppSession, patch: Partial<AdminSession>): 
 
 export function clearAdmin(session: AppSession): void {
   session.unset('admin')
+}
+
+/** The pending code step, while it has not expired. */
+export function getMfaChallenge(session: AppSession, now = Date.now()): MfaChallenge | undefined {
+  const parsed = challengeSchema.safeParse(session.get('mfaChallenge'))
+  return parsed.success && parsed.data.exp > now ? parsed.data : undefined
+}
+
+export function setMfaChallenge(session: AppSession, challenge: MfaChallenge): void {
+  session.set('mfaChallenge', challenge)
+}
+
+export function clearMfaChallenge(session: AppSession): void {
+  session.unset('mfaChallenge')
+}
+
+/** The new recovery codes, once: reading them removes them from the session. */
+export function takeRecoveryCodes(session: AppSession): string[] | undefined {
+  const codes = z.array(z.string()).safeParse(session.get('mfaRecoveryCodes'))
+  if (session.has('mfaRecoveryCodes')) session.unset('mfaRecoveryCodes')
+  return codes.success && codes.data.length > 0 ? codes.data : undefined
+}
+
+export function setRecoveryCodes(session: AppSession, codes: string[]): void {
+  session.set('mfaRecoveryCodes', codes)
 }
 
 export function clearPortal(session: AppSession, portal: Portal): void {

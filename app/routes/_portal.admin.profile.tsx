@@ -1,24 +1,27 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
-import { Mail, ShieldCheck, UserRound } from 'lucide-react'
+import { Link, useLoaderData } from '@remix-run/react'
+import { KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react'
 import { PageHeader } from '~/components/placeholder-screen'
 import { Alert } from '~/components/ui/alert'
+import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { requirePortalAdmin } from '~/lib/admin-portal.server'
+import { cn } from '~/lib/cn'
 import { pageTitle } from '~/lib/meta'
+import { MFA_SETUP_PATH } from '~/lib/portal'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, role, headers } = await requirePortalAdmin(request)
   return data(
-    { user: user ? { name: user.full_name, email: user.email } : null, role },
+    { user: user ? { name: user.full_name, email: user.email } : null, role, mfaEnabled: user?.mfa_enabled === true },
     { headers },
   )
 }
 
 export default function AdminProfile() {
-  const { user, role } = useLoaderData<typeof loader>()
+  const { user, role, mfaEnabled } = useLoaderData<typeof loader>()
   return (
     <div className="grid max-w-2xl gap-6">
       <PageHeader title="Profile" description="Your administrator account." />
@@ -32,6 +35,22 @@ export default function AdminProfile() {
             <ProfileRow icon={<Mail aria-hidden />} label="Email" value={user?.email || 'Not available'} />
             <ProfileRow icon={<ShieldCheck aria-hidden />} label="Role" value={role} />
           </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3 pt-6">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <KeyRound className="h-5 w-5" aria-hidden />
+            Two-factor authentication
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {mfaEnabled
+              ? 'On: each sign-in asks for a code from your authenticator app.'
+              : 'Off: add a code from an authenticator app on your phone to every sign-in.'}
+          </p>
+          <Link to={MFA_SETUP_PATH} className={cn(buttonVariants({ variant: mfaEnabled ? 'outline' : 'default' }), 'w-full sm:w-fit')}>
+            {mfaEnabled ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
+          </Link>
         </CardContent>
       </Card>
     </div>

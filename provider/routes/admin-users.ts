@@ -2,6 +2,7 @@
 // deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
 import type { AdminRole } from '../store/accounts.js'
 import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
+import { resetSecondFactor } from '../admin-mfa.js'
 import { inviteAdmin } from '../admin-users-invite.js'
 import {
   deactivate,
@@ -28,6 +29,8 @@ export const ADMIN_IS_DEACTIVATED = 'This admin is deactivated. Reactivate them 
 const ROLE_PATH = /^v1\/admin\/admins\/(\d{1,15})\/role\/$/
 const DEACTIVATE_PATH = /^v1\/admin\/admins\/(\d{1,15})\/deactivate\/$/
 const REACTIVATE_PATH = /^v1\/admin\/admins\/(\d{1,15})\/reactivate\/$/
+const MFA_RESET_PATH = /^v1\/admin\/admins\/(\d{1,15})\/mfa\/reset\/$/
+export const CANNOT_RESET_OWN_MFA = 'You cannot reset your own two-factor authentication.'
 
 export function mountAdminUsersRoutes(router: RouterWithItems, ctx: ProviderContext): void {
   router.add([...adminRoutes(ctx), auditRoute(ctx), ...exportRoutes(ctx)])
@@ -126,6 +129,16 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         await reactivate(ctx.db, target.id)
         await recordAuditEvent(ctx.db, { actor, action: 'admin_reactivate', targetAccountId: target.id })
         return { message: 'Admin reactivated.', content: await findAdmin(ctx.db, target.id) }
+      },
+    },
+    {
+      // P15: the admin lost their authenticator; they sign in again and enroll anew.
+      method: 'POST',
+      pattern: MFA_RESET_PATH,
+      handler: async (req) => {
+        const { actor, target } = await targetAdmin(ctx, req, MFA_RESET_PATH, CANNOT_RESET_OWN_MFA)
+        await resetSecondFactor(ctx, actor, target)
+        return { message: 'Two-factor authentication reset.', content: await findAdmin(ctx.db, target.id) }
       },
     },
   ]

@@ -1,9 +1,20 @@
+import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
+import { completeSignIn, confirmEnrollment, mfaStatus, startEnrollment } from '../admin-mfa.js'
 import { adminView } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
-import type { Route } from '../http.js'
+import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
+import { CHALLENGE_TTL_MS } from '../mfa.js'
 import { authenticate, redeemRefreshToken } from '../sessions.js'
 import { signIn } from '../sign-in.js'
+import { FieldReader } from '../validation.js'
 import { readRefreshField } from './auth.js'
+
+const CODE_MAX = 32
+const CHALLENGE_MAX = 512
+
+function readCode(req: RequestInput, f = new FieldReader(jsonObjectBody(req))): string {
+  return f.text('code', { label: 'Code', required: 'Code is required', max: CODE_MAX })
+}
 
 export function adminRoutes(ctx: ProviderContext): Route[] {
   return [
@@ -11,7 +22,30 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
       method: 'POST',
       path: 'v1/admin/login/',
       handler: async (req) => {
-        const { account, access_token, refresh_token } = await signIn(ctx, req, 'admin')
+        const result = await signIn(ctx, req, 'admin')
+        if (result.mfa_token !== undefined) {
+          // P15: the password was right, but no session yet: the code step exchanges this for one.
+          return {
+            message: 'Enter your authentication code.',
+            content: { mfa_required: true, mfa_token: result.mfa_token, expires_in: CHALLENGE_TTL_MS / 1000 },
+          }
+        }
+        const { account, access_token, refresh_token } = result
+        return {
+          message: 'Signed in successfully.',
+          content: { access_token, refresh_token, user: adminView(account) },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: 'v1/admin/login/mfa/',
+      handler: async (req) => {
+        const f = new FieldReader(jsonObjectBody(req))
+        const mfaToken = f.text('mfa_token', { label: 'Challenge', required: 'Challenge is required', max: CHALLENGE_MAX })
+        const code = readCode(req, f)
+        f.done()
+        const { account, access_token, refresh_token } = await completeSignIn(ctx, { mfaToken, code })
         return {
           message: 'Signed in successfully.',
           content: { access_token, refresh_token, user: adminView(account) },
@@ -33,6 +67,33 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
         message: 'Profile loaded.',
         content: adminView(await authenticate(ctx, req.headers.authorization, 'admin')),
       }),
+    },
+    {
+      method: 'GET',
+      path: 'v1/admin/mfa/',
+      handler: async (req) => ({
+        message: 'Two-factor status loaded.',
+        content: await mfaStatus(ctx, await requireAdminRole(ctx, req, ANY_ADMIN)),
+      }),
+    },
+    {
+      method: 'POST',
+      path: 'v1/admin/mfa/setup/',
+      handler: async (req) => ({
+        message: 'Scan the code with your authenticator app.',
+        content: await startEnrollment(ctx, await requireAdminRole(ctx, req, ANY_ADMIN)),
+      }),
+    },
+    {
+      method: 'POST',
+      path: 'v1/admin/mfa/confirm/',
+      handler: async (req) => {
+        const account = await requireAdminRole(ctx, req, ANY_ADMIN)
+        const f = new FieldReader(jsonObjectBody(req))
+        const code = readCode(req, f)
+        f.done()
+        return { message: 'Two-factor authentication is on.', content: await confirmEnrollment(ctx, account, code) }
+      },
     },
   ]
 }

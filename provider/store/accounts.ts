@@ -13,13 +13,16 @@ export interface Account {
   role: AdminRole | null
   email_verified: boolean
   token_version: number
+  /** P15: a confirmed second factor (TOTP). */
+  mfa_enabled: boolean
 }
 
 function fromRow(row: Account | undefined): Account | undefined {
   return row
 }
 
-export const ACCOUNT_COLUMNS = 'id, email, portal, password_hash, full_name, role, email_verified, token_version'
+export const ACCOUNT_COLUMNS =
+  'id, email, portal, password_hash, full_name, role, email_verified, token_version, (mfa_enabled_at IS NOT NULL) AS mfa_enabled'
 const COLUMNS = ACCOUNT_COLUMNS
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
@@ -102,11 +105,13 @@ export function adminView(account: Account): {
   email: string
   full_name: string
   roles: AdminRole[]
+  mfa_enabled: boolean
 } {
   return {
     id: account.id,
     email: account.email,
     full_name: account.full_name,
     roles: account.role ? [account.role] : [],
+    mfa_enabled: account.mfa_enabled,
   }
 }

@@ -19,6 +19,8 @@ export interface AdminListItem {
   deactivated_at: string | null
   /** The newest successful sign-in, from the audit log. */
   last_sign_in_at: string | null
+  /** P15: a confirmed second factor (TOTP). */
+  mfa_enabled: boolean
 }
 
 interface AdminRow extends Omit<AdminListItem, 'status'> {
@@ -32,6 +34,7 @@ function statusOf(row: { deactivated_at: string | null; invited_at: string | nul
 
 const SELECT_ADMINS = `
   SELECT a.id, a.email, a.full_name, a.role, a.created_at, a.invited_at, a.deactivated_at, a.email_verified,
+         (a.mfa_enabled_at IS NOT NULL) AS mfa_enabled,
          inviter.email AS invited_by_email,
          (SELECT MAX(e.at) FROM audit_events e
            WHERE e.action = 'sign_in' AND e.actor_account_id = a.id AND e.details->>'outcome' = 'success'

@@ -11,6 +11,10 @@ export const AUDIT_ACTIONS = [
   'admin_deactivate',
   'admin_reactivate',
   'alert_acknowledge',
+  'mfa_enroll',
+  'mfa_reset',
+  'mfa_failure',
+  'mfa_recovery_code_used',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -24,6 +24,7 @@ describe('GET v1/admin/profile/', () => {
           email: admin.email,
           full_name: admin.full_name,
           roles: admin.roles,
+          mfa_enabled: false,
         },
       })
     }

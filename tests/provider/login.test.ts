@@ -83,7 +83,7 @@ describe('POST v1/admin/login/', () => {
     expect(res.json.content).toEqual({
       access_token: expect.any(String),
       refresh_token: expect.any(String),
-      user: { id: expect.any(Number), email: SUPER.email, full_name: 'Sam Super', roles: ['Super Admin'] },
+      user: { id: expect.any(Number), email: SUPER.email, full_name: 'Sam Super', roles: ['Super Admin'], mfa_enabled: false },
     })
     const standard = await adminLogin(STANDARD)
     expect((standard.json.content as { user: { roles: string[] } }).user.roles).toEqual(['Standard Admin'])

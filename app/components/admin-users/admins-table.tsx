@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { Button, buttonVariants } from '~/components/ui/button'
-import { confirmDeactivateHref, STATUS_LABELS, USERS_PATH, type AdminListItem, type AdminStatus } from '~/lib/admin-users'
+import { confirmDeactivateHref, confirmMfaResetHref, STATUS_LABELS, USERS_PATH, type AdminListItem, type AdminStatus } from '~/lib/admin-users'
 import { formatAuditTime } from '~/lib/audit'
 import { cn } from '~/lib/cn'
 import { ADMIN_ROLES } from '~/lib/roles'
@@ -87,6 +87,16 @@ function RowActions({ admin }: { admin: AdminListItem }) {
           </Button>
         </Form>
       ) : null}
+      {admin.mfa_enabled ? (
+        <Link
+          to={confirmMfaResetHref(admin.id)}
+          preventScrollReset
+          className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-3')}
+          aria-label={`Reset two-factor authentication for ${name}`}
+        >
+          Reset two-factor
+        </Link>
+      ) : null}
       <Link
         to={confirmDeactivateHref(admin.id)}
         preventScrollReset
@@ -130,6 +140,7 @@ export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: numbe
               {admin.status === 'deactivated' ? (
                 <div className="mt-1 text-xs text-muted-foreground">{formatAuditTime(admin.deactivated_at, zone)}</div>
               ) : null}
+              {admin.mfa_enabled ? <div className="mt-1 whitespace-nowrap text-xs text-muted-foreground">Two-factor on</div> : null}
             </Td>
             <Td className="min-w-[8rem] text-muted-foreground">{admin.last_sign_in_at ? formatAuditTime(admin.last_sign_in_at, zone) : 'Never'}</Td>
             <Td>{admin.id === me ? <span className="text-muted-foreground">This is you</span> : <RowActions admin={admin} />}</Td>
@@ -159,6 +170,34 @@ export function ConfirmDeactivate({ admin }: { admin: AdminListItem }) {
         <Target admin={admin} />
         <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal text-left">
           Deactivate {name}
+        </Button>
+        <Link to={USERS_PATH} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  )
+}
+
+/** P15: shown for ?confirmMfaReset=<id>, before another admin's second factor is removed. */
+export function ConfirmMfaReset({ admin }: { admin: AdminListItem }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [admin.id])
+  const name = displayName(admin)
+  return (
+    <section aria-labelledby="confirm-mfa-reset-heading" className="rounded-lg border border-destructive/60 bg-destructive/10 p-4">
+      <h2 id="confirm-mfa-reset-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        Reset two-factor authentication for {name}?
+      </h2>
+      <p className="mt-1 text-sm">
+        {admin.email} is signed out, their authenticator app and recovery codes stop working, and they set up two-factor
+        authentication again. Do this only when you are sure who asked for it.
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="mfa_reset" />
+        <Target admin={admin} />
+        <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal text-left">
+          Reset two-factor for {name}
         </Button>
         <Link to={USERS_PATH} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
           Cancel

@@ -9,7 +9,7 @@ import type { AdminListItem, UsersTab } from '~/lib/admin-users'
 import type { AuditFilters, AuditPage } from '~/lib/audit'
 import type { FormReply } from '~/lib/auth-form.server'
 import { cn } from '~/lib/cn'
-import { AdminsTable, ConfirmDeactivate } from './admins-table'
+import { AdminsTable, ConfirmDeactivate, ConfirmMfaReset } from './admins-table'
 import { AuditLog } from './audit-log'
 import { InviteForm } from './invite-form'
 
@@ -18,6 +18,7 @@ export type UsersView = {
   tab: UsersTab
   admins: AdminListItem[] | null
   confirmDeactivate: AdminListItem | null
+  confirmMfaReset?: AdminListItem | null
   filters: AuditFilters | null
   audit: AuditPage | null
   loadError: string | null
@@ -78,6 +79,7 @@ export function UsersScreen({ view, answer }: { view: UsersView; answer: FormRep
       ) : (
         <>
           {view.confirmDeactivate ? <ConfirmDeactivate admin={view.confirmDeactivate} /> : null}
+          {view.confirmMfaReset ? <ConfirmMfaReset admin={view.confirmMfaReset} /> : null}
           <InviteForm answer={answer} formKey={location.key} />
           {view.admins ? <AdminsTable admins={view.admins} me={view.me} /> : null}
         </>

@@ -27,6 +27,8 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
       SESSION_SECRET: 'extra-secret',
       PROVIDER_API_URL: '',
       APP_URL: `http://localhost:${port}`,
+      // As on the main e2e server (playwright.config.ts): specs that test the rule pass their own.
+      ADMIN_MFA: 'off',
       ...env,
     },
     stdio: 'ignore',

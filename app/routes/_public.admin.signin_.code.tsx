@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { SignInCodeScreen } from '~/components/admin-mfa/sign-in-code-screen'
+import { codeStepAction, codeStepLoader } from '~/lib/admin-mfa.server'
+import { pageTitle } from '~/lib/meta'
+
+// P15: the code step of an admin's two-factor sign-in (after the password).
+export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)
+
+export const loader = ({ request }: LoaderFunctionArgs) => codeStepLoader(request)
+
+export const action = ({ request, context }: ActionFunctionArgs) => codeStepAction(request, context)
+
+export default function AdminSignInCode() {
+  return <SignInCodeScreen reply={useActionData<typeof action>()} />
+}

@@ -1,0 +1,188 @@
+// P15: two-factor sign-in for admins (docs/provider-api.md "Two-factor sign-in"): enrollment,
+// the code step of sign-in, and a Super Admin's reset. Failed codes are counted like failed
+// passwords (provider/login-throttle.ts), per account, under a key of their own.
+import type { Account } from './store/accounts.js'
+import { findAccountById } from './store/accounts.js'
+import { isDeactivated } from './store/admins.js'
+import { recordAuditEvent } from './store/audit.js'
+import {
+  claimTimeStep,
+  clearMfa,
+  enableMfa,
+  ensurePendingSecret,
+  mfaState,
+  spendRecoveryCode,
+  unusedRecoveryCodes,
+} from './store/mfa.js'
+import type { ProviderContext } from './context.js'
+import { ApiError } from './errors.js'
+import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
+import {
+  CHALLENGE_TTL_MS,
+  hashRecoveryCode,
+  looksLikeRecoveryCode,
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  openSecret,
+  otpauthUri,
+  readChallenge,
+  sealSecret,
+  signChallenge,
+} from './mfa.js'
+import { auditAdminSignIn } from './sign-in.js'
+import { issueSession, revokeRefreshTokens } from './sessions.js'
+import { tokenNow } from './tokens.js'
+
+export const INVALID_CODE = 'Invalid authentication code.'
+export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.'
+export const ALREADY_ENABLED = 'Two-factor authentication is already on.'
+export const NOT_ENROLLING = 'Start setting up two-factor authentication again.'
+
+/** The key under which failed codes are counted: per account, apart from failed passwords. */
+const throttleKey = (accountId: number) => `mfa:${accountId}`
+
+function codeError(): ApiError {
+  return new ApiError(400, INVALID_CODE, { code: [INVALID_CODE] })
+}
+
+export function issueChallenge(ctx: ProviderContext, account: Account): string {
+  return signChallenge(ctx.secret, { sub: account.id, ver: account.token_version, exp: tokenNow() + CHALLENGE_TTL_MS })
+}
+
+function openSealed(ctx: ProviderContext, sealed: string): string {
+  const secret = openSecret(ctx.mfaKey, sealed)
+  // Sealed with another key (MFA_ENCRYPTION_KEY changed): no code can be checked. Loud, not a 500.
+  if (secret === null) {
+    ctx.log('provider: a two-factor secret could not be opened (was MFA_ENCRYPTION_KEY changed?)')
+    throw new ApiError(409, 'Two-factor authentication cannot be checked for this account. Please ask a Super Admin to reset it.')
+  }
+  return secret
+}
+
+/** POST v1/admin/login/mfa/: a challenge and a code (or a recovery code) for the session. */
+export async function completeSignIn(
+  ctx: ProviderContext,
+  input: { mfaToken: string; code: string },
+): Promise<{ account: Account; access_token: string; refresh_token: string }> {
+  const claims = readChallenge(ctx.secret, input.mfaToken, tokenNow())
+  const account = claims ? await findAccountById(ctx.db, claims.sub) : undefined
+  if (!claims || !account || account.portal !== 'admin' || account.token_version !== claims.ver || !account.mfa_enabled) {
+    throw new ApiError(401, CHALLENGE_EXPIRED)
+  }
+  if (await isDeactivated(ctx.db, account.id)) throw new ApiError(401, CHALLENGE_EXPIRED)
+  const method = await checkSecondFactor(ctx, account, input.code, 'sign_in')
+  await auditAdminSignIn(ctx, account.email, account, 'success', { second_factor: method })
+  return { account, ...(await issueSession(ctx, account)) }
+}
+
+/**
+ * A TOTP code (±1 step, each step once) or an unused recovery code, counted: a failure is written
+ * before the check like a password guess, a success forgives the account's failed codes.
+ */
+async function checkSecondFactor(
+  ctx: ProviderContext,
+  account: Account,
+  given: string,
+  during: 'sign_in',
+): Promise<'totp' | 'recovery_code'> {
+  const code = given.trim().replace(/\s/g, '')
+  const attempt = await beginAttempt(ctx.db, throttleKey(account.id))
+  const state = await mfaState(ctx.db, account.id)
+  if (!state?.secret) {
+    await abandonAttempt(ctx.db, attempt)
+    throw new ApiError(401, CHALLENGE_EXPIRED)
+  }
+  const secret = openSealed(ctx, state.secret)
+  let method: 'totp' | 'recovery_code' | null = null
+  if (/^\d{6}$/.test(code)) {
+    const step = await matchTotp(secret, code, tokenNow(), state.last_step)
+    if (step !== null && (await claimTimeStep(ctx.db, account.id, step))) method = 'totp'
+  } else if (looksLikeRecoveryCode(code) && (await spendRecoveryCode(ctx.db, account.id, hashRecoveryCode(code)))) {
+    method = 'recovery_code'
+  }
+  if (method === null) {
+    await recordAuditEvent(ctx.db, {
+      actor: { id: account.id, email: account.email },
+      action: 'mfa_failure',
+      targetAccountId: account.id,
+      details: { during },
+    })
+    throw codeError()
+  }
+  await clearFailures(ctx.db, throttleKey(account.id))
+  if (method === 'recovery_code') {
+    await recordAuditEvent(ctx.db, {
+      actor: { id: account.id, email: account.email },
+      action: 'mfa_recovery_code_used',
+      targetAccountId: account.id,
+      details: { remaining: await unusedRecoveryCodes(ctx.db, account.id) },
+    })
+  }
+  return method
+}
+
+export async function mfaStatus(ctx: ProviderContext, account: Account) {
+  return {
+    enabled: account.mfa_enabled,
+    recovery_codes_left: account.mfa_enabled ? await unusedRecoveryCodes(ctx.db, account.id) : 0,
+  }
+}
+
+/** POST v1/admin/mfa/setup/: the secret to scan (the same one until confirmed). */
+export async function startEnrollment(ctx: ProviderContext, account: Account) {
+  if (account.mfa_enabled) throw new ApiError(409, ALREADY_ENABLED)
+  const sealed = await ensurePendingSecret(ctx.db, account.id, sealSecret(ctx.mfaKey, newTotpSecret()))
+  const secret = openSealed(ctx, sealed)
+  return { secret, otpauth_uri: otpauthUri(account.email, secret) }
+}
+
+/** POST v1/admin/mfa/confirm/: a code from the new secret turns the second factor on. */
+export async function confirmEnrollment(ctx: ProviderContext, account: Account, given: string) {
+  if (account.mfa_enabled) throw new ApiError(409, ALREADY_ENABLED)
+  const code = given.trim().replace(/\s/g, '')
+  const attempt = await beginAttempt(ctx.db, throttleKey(account.id))
+  const state = await mfaState(ctx.db, account.id)
+  if (!state?.pending_secret) {
+    await abandonAttempt(ctx.db, attempt)
+    throw new ApiError(409, NOT_ENROLLING)
+  }
+  const step = await matchTotp(openSealed(ctx, state.pending_secret), code, tokenNow(), null)
+  if (step === null) {
+    await recordAuditEvent(ctx.db, {
+      actor: { id: account.id, email: account.email },
+      action: 'mfa_failure',
+      targetAccountId: account.id,
+      details: { during: 'enrollment' },
+    })
+    throw codeError()
+  }
+  const recoveryCodes = newRecoveryCodes()
+  const enabled = await enableMfa(ctx.db, account.id, {
+    pendingSecret: state.pending_secret,
+    step,
+    recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+  })
+  if (!enabled) {
+    await abandonAttempt(ctx.db, attempt)
+    throw new ApiError(409, ALREADY_ENABLED)
+  }
+  await clearFailures(ctx.db, throttleKey(account.id))
+  await recordAuditEvent(ctx.db, {
+    actor: { id: account.id, email: account.email },
+    action: 'mfa_enroll',
+    targetAccountId: account.id,
+  })
+  return { recovery_codes: recoveryCodes }
+}
+
+/**
+ * A Super Admin's reset of another admin's second factor: secret and recovery codes are gone and
+ * the admin's sessions end, so their next sign-in is by password and (where required) enrollment.
+ */
+export async function resetSecondFactor(ctx: ProviderContext, actor: Account, target: { id: number }) {
+  await clearMfa(ctx.db, target.id)
+  await revokeRefreshTokens(ctx.db, target.id)
+  await clearFailures(ctx.db, throttleKey(target.id))
+  await recordAuditEvent(ctx.db, { actor, action: 'mfa_reset', targetAccountId: target.id })
+}
