@@ -118,12 +118,13 @@ wait_healthy "http://127.0.0.1:$port/healthz" "$work/health.json" || { cat "$wor
 echo "healthz: $(cat "$work/health.json")"
 status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/customer/signin")
 [ "$status" = "200" ] || { cat "$work/server.log"; echo "FAIL: /customer/signin answered $status"; exit 1; }
-# A sign-in through the app reaches the API and its database: the seeded Super Admin gets in.
+# A sign-in through the app reaches the API and its database: the seeded Super Admin gets in,
+# and (ADMIN_MFA's default) is sent to set up two-factor sign-in before anything else.
 location=$(curl -s -o /dev/null -w '%{redirect_url}' -H "Origin: http://127.0.0.1:$port" \
   --data-urlencode 'email=boss@clinic.example' --data-urlencode 'password=Boss#Pass1' \
   "http://127.0.0.1:$port/admin/signin")
 case "$location" in
-  */admin/dashboard) echo "admin sign-in through app → API → database: $location" ;;
+  */admin/two-factor) echo "admin sign-in through app → API → database: $location" ;;
   *) cat "$work/server.log" "$work/api.log"; echo "FAIL: admin sign-in went to '$location'"; exit 1 ;;
 esac
 stop_gracefully "$pid" app

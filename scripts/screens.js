@@ -51,6 +51,9 @@ const env = {
   SESSION_SECRET: 'screens-only-secret',
   APP_URL: base,
   RATE_LIMITS: 'off',
+  // The demo Super Admin is photographed on every admin screen, not sent to set up two-factor
+  // sign-in first (tests/e2e/admin-mfa.spec.ts covers those screens).
+  ADMIN_MFA: 'off',
 }
 
 const seeded = spawnSync(process.execPath, [join(buildDir, 'provider-seed.js')], { cwd: root, env, encoding: 'utf8' })
