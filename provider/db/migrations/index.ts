@@ -7,6 +7,7 @@ import * as m0005 from './0005_admin_users.js'
 import * as m0006 from './0006_patient_alerts.js'
 import * as m0007 from './0007_session_ids.js'
 import * as m0008 from './0008_patient_summaries.js'
+import * as m0009 from './0009_device_tokens.js'
 
 /**
  * Every migration, by name, in order. A static map rather than Kysely's FileMigrationProvider:
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_patient_alerts': m0006,
   '0007_session_ids': m0007,
   '0008_patient_summaries': m0008,
+  '0009_device_tokens': m0009,
 }
