@@ -25,7 +25,10 @@ export async function syncConnection(
   let result: SyncResult
   if (service.real) {
     if (service.service !== 'withings' || !ctx.withings) {
-      throw new ApiError(409, `Your clinic hasn't set up ${service.service_name} yet. Ask your care team if you'd like to use it.`)
+      throw new ApiError(
+        409,
+        `Your clinic hasn't set up ${service.service_name} yet. Ask your care team if you'd like to use it.`,
+      )
     }
     try {
       result = await syncWithings(ctx.withings, ctx.db, accountId, now)
@@ -36,7 +39,13 @@ export async function syncConnection(
     }
   } else {
     const through = syncThrough(today, now)
-    result = await importReadings(ctx.db, accountId, service, syncFrom(connection.last_synced_at, through), through)
+    result = await importReadings(
+      ctx.db,
+      accountId,
+      service,
+      syncFrom(connection.last_synced_at, through),
+      through,
+    )
   }
   await markSynced(ctx.db, accountId, service.service, new Date(now))
   return result

@@ -50,9 +50,10 @@ export function tokenBox(key: Buffer): TokenBox {
       decipher.setAAD(Buffer.from(context, 'utf8'))
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES))
       try {
-        return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
-          'utf8',
-        )
+        return Buffer.concat([
+          decipher.update(body.subarray(0, body.length - TAG_BYTES)),
+          decipher.final(),
+        ]).toString('utf8')
       } catch {
         // Wrong key, wrong row, or a changed byte: the tag does not match.
         throw new TokenBoxError('the sealed value does not open with this key and context')

@@ -158,7 +158,13 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     return user
   }
 
-  function weightGroup(at: number, kg: number, unit: number, timezone: string, modified: number): MeasureGroup {
+  function weightGroup(
+    at: number,
+    kg: number,
+    unit: number,
+    timezone: string,
+    modified: number,
+  ): MeasureGroup {
     const id = nextGroupId++
     return {
       grpid: id,
@@ -176,7 +182,13 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     }
   }
 
-  function sleepSummary(start: number, end: number, timezone: string, modified: number, data: Record<string, number>) {
+  function sleepSummary(
+    start: number,
+    end: number,
+    timezone: string,
+    modified: number,
+    data: Record<string, number>,
+  ) {
     return {
       id: nextGroupId++,
       timezone,
@@ -198,7 +210,9 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     const today = Math.floor(now() / DAY_S) * DAY_S
     for (let day = 13; day >= 0; day--) {
       const morning = today - day * DAY_S + 7 * 3600
-      user.measuregrps.push(weightGroup(morning, 92 - (13 - day) * 0.08 + (day % 3) * 0.1, -3, 'UTC', morning))
+      user.measuregrps.push(
+        weightGroup(morning, 92 - (13 - day) * 0.08 + (day % 3) * 0.1, -3, 'UTC', morning),
+      )
       if (day > 0) {
         const bed = morning - 8 * 3600 - (day % 4) * 900
         user.sleep.push(sleepSummary(bed, morning, 'UTC', morning, { sleep_score: 60 + (day % 5) * 6 }))
@@ -206,7 +220,13 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     }
   }
 
-  function record(req: IncomingMessage, path: string, params: URLSearchParams, userid: number | null, status: number) {
+  function record(
+    req: IncomingMessage,
+    path: string,
+    params: URLSearchParams,
+    userid: number | null,
+    status: number,
+  ) {
     const shown: Record<string, string> = {}
     for (const [key, value] of params) {
       shown[key] = /secret|token|code|signature/.test(key) ? `${value.slice(0, 4)}…` : value
@@ -234,7 +254,11 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     const client = clientById(params.get('client_id') ?? '')
     const redirectUri = params.get('redirect_uri') ?? ''
     if (params.get('response_type') !== 'code' || !client || !client.redirectUris.includes(redirectUri)) {
-      return html(res, 400, page('Invalid request', '<p>The application or its redirect URI is not registered.</p>'))
+      return html(
+        res,
+        400,
+        page('Invalid request', '<p>The application or its redirect URI is not registered.</p>'),
+      )
     }
     const hidden = ['client_id', 'redirect_uri', 'state', 'scope']
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params.get(name) ?? '')}">`)
@@ -267,7 +291,11 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     const client = clientById(params.get('client_id') ?? '')
     const redirectUri = params.get('redirect_uri') ?? ''
     if (!client || !client.redirectUris.includes(redirectUri)) {
-      return html(res, 400, page('Invalid request', '<p>The application or its redirect URI is not registered.</p>'))
+      return html(
+        res,
+        400,
+        page('Invalid request', '<p>The application or its redirect URI is not registered.</p>'),
+      )
     }
     const target = new URL(redirectUri)
     if (params.get('decision') === 'allow') {
@@ -326,12 +354,15 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
         if (!grant || grant.used || grant.expiresAt < now() || grant.clientId !== client.clientId) {
           return [503, {}, 'Invalid Params: invalid code']
         }
-        if (grant.redirectUri !== params.get('redirect_uri')) return [503, {}, 'Invalid Params: invalid redirect_uri']
+        if (grant.redirectUri !== params.get('redirect_uri'))
+          return [503, {}, 'Invalid Params: invalid redirect_uri']
         grant.used = true
         return [0, issue(grant.userid, client.clientId, grant.scope, null)]
       }
       if (params.get('grant_type') === 'refresh_token') {
-        const old = pairs.find((pair) => pair.refresh === params.get('refresh_token') && pair.clientId === client.clientId)
+        const old = pairs.find(
+          (pair) => pair.refresh === params.get('refresh_token') && pair.clientId === client.clientId,
+        )
         if (!old || !old.refreshValid) return [503, {}, 'Invalid Params: invalid refresh_token']
         // Rotation: the old access token ends now; the old refresh token lasts until the new
         // access token is first used (Withings keeps it a few hours; "until used" is the stricter).
@@ -367,14 +398,18 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     if (!client || !checkSignature(client, params, ['action', 'client_id', 'timestamp'])) {
       return [503, {}, 'Invalid Params: invalid signature']
     }
-    if (Math.abs(Number(params.get('timestamp')) - now()) > 60) return [503, {}, 'Invalid Params: invalid timestamp']
+    if (Math.abs(Number(params.get('timestamp')) - now()) > 60)
+      return [503, {}, 'Invalid Params: invalid timestamp']
     const nonce = token()
     nonces.set(nonce, { clientId: client.clientId, expiresAt: now() + NONCE_TTL_S, used: false })
     return [0, { nonce }]
   }
 
   function checkSignature(client: SimulatorClient, params: URLSearchParams, keys: string[]): boolean {
-    const data = [...keys].sort().map((key) => params.get(key) ?? '').join(',')
+    const data = [...keys]
+      .sort()
+      .map((key) => params.get(key) ?? '')
+      .join(',')
     const expected = createHmac('sha256', client.clientSecret).update(data).digest('hex')
     return safeEqual(expected, params.get('signature') ?? '')
   }
@@ -394,7 +429,11 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     return user
   }
 
-  function paged<T extends { modified: number }>(items: T[], params: URLSearchParams, sortKey: (item: T) => number) {
+  function paged<T extends { modified: number }>(
+    items: T[],
+    params: URLSearchParams,
+    sortKey: (item: T) => number,
+  ) {
     const lastupdate = params.get('lastupdate')
     const since = lastupdate === null ? null : Number(lastupdate)
     const startdate = params.get('startdate') ?? params.get('startdateymd')
@@ -410,7 +449,10 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
 
   function measure(params: URLSearchParams, user: SimUser): [number, unknown, string?] {
     if (params.get('action') !== 'getmeas') return [2554, {}]
-    const types = (params.get('meastypes') ?? params.get('meastype') ?? '').split(',').filter(Boolean).map(Number)
+    const types = (params.get('meastypes') ?? params.get('meastype') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
     const category = Number(params.get('category') ?? CATEGORY_REAL)
     const groups = user.measuregrps
       .filter((group) => group.category === category)
@@ -449,21 +491,35 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     const callbackurl = params.get('callbackurl') ?? ''
     if (action === 'subscribe') {
       if (!/^https?:\/\//.test(callbackurl) || !Number.isInteger(appli)) return [503, {}, 'Invalid Params']
-      if (!subscriptions.some((s) => s.userid === user.userid && s.callbackurl === callbackurl && s.appli === appli)) {
+      if (
+        !subscriptions.some(
+          (s) => s.userid === user.userid && s.callbackurl === callbackurl && s.appli === appli,
+        )
+      ) {
         subscriptions.push({ userid: user.userid, callbackurl, appli, comment: params.get('comment') ?? '' })
       }
       return [0, {}]
     }
     if (action === 'revoke') {
       const index = subscriptions.findIndex(
-        (s) => s.userid === user.userid && s.callbackurl === callbackurl && (!params.get('appli') || s.appli === appli),
+        (s) =>
+          s.userid === user.userid &&
+          s.callbackurl === callbackurl &&
+          (!params.get('appli') || s.appli === appli),
       )
       if (index < 0) return [294, {}, 'No such subscription']
       subscriptions.splice(index, 1)
       return [0, {}]
     }
     if (action === 'list') {
-      return [0, { profiles: subscriptions.filter((s) => s.userid === user.userid).map(({ userid: _, ...rest }) => rest) }]
+      return [
+        0,
+        {
+          profiles: subscriptions
+            .filter((s) => s.userid === user.userid)
+            .map(({ userid: _, ...rest }) => rest),
+        },
+      ]
     }
     return [2554, {}]
   }
@@ -496,17 +552,23 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
       user.seeded = true
       const modified = now()
       for (const seed of (body.weights as WeightSeed[] | undefined) ?? []) {
-        user.measuregrps.push(weightGroup(unix(seed.at), seed.kg, seed.unit ?? -3, seed.timezone ?? 'UTC', modified))
+        user.measuregrps.push(
+          weightGroup(unix(seed.at), seed.kg, seed.unit ?? -3, seed.timezone ?? 'UTC', modified),
+        )
       }
       for (const seed of (body.sleep as SleepSeed[] | undefined) ?? []) {
-        const extra: Record<string, number> = seed.sleep_score === undefined ? {} : { sleep_score: seed.sleep_score }
-        user.sleep.push(sleepSummary(unix(seed.start), unix(seed.end), seed.timezone ?? 'UTC', modified, extra))
+        const extra: Record<string, number> =
+          seed.sleep_score === undefined ? {} : { sleep_score: seed.sleep_score }
+        user.sleep.push(
+          sleepSummary(unix(seed.start), unix(seed.end), seed.timezone ?? 'UTC', modified, extra),
+        )
       }
       return { userid: user.userid, measuregrps: user.measuregrps.length, sleep: user.sleep.length }
     }
     if (path === '/__sim/expire-access') {
       const user = userFor(email)
-      for (const pair of pairs) if (pair.userid === user.userid) pair.accessExpiresAt = Math.min(pair.accessExpiresAt, now() - 1)
+      for (const pair of pairs)
+        if (pair.userid === user.userid) pair.accessExpiresAt = Math.min(pair.accessExpiresAt, now() - 1)
       return { userid: user.userid }
     }
     if (path === '/__sim/revoke') {
@@ -532,7 +594,9 @@ export async function startWithingsSimulator(options: WithingsSimulatorOptions):
     }
     if (path === '/__sim/user') {
       const user = users.get(email.trim().toLowerCase())
-      return user ? { userid: user.userid, subscriptions: subscriptions.filter((s) => s.userid === user.userid) } : null
+      return user
+        ? { userid: user.userid, subscriptions: subscriptions.filter((s) => s.userid === user.userid) }
+        : null
     }
     if (path === '/__sim/notify') {
       // Sends the notification Withings would send to each of the user's subscriptions.

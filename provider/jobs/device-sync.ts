@@ -33,7 +33,8 @@ export async function startDeviceSyncWorker(boss: PgBoss, ctx: ProviderContext):
         )
       } catch (error) {
         // Recorded on the connection (Needs attention) or not connected any more: nothing to retry.
-        if (error instanceof ApiError) ctx.log(`jobs: ${service.service} sync for account ${job.data.accountId}: ${error.message}`)
+        if (error instanceof ApiError)
+          ctx.log(`jobs: ${service.service} sync for account ${job.data.accountId}: ${error.message}`)
         else throw error
       }
     }

@@ -33,7 +33,8 @@ interface TokenRow {
   sync_cursor: string | number | null
 }
 
-const context = (accountId: number, service: string, kind: 'access' | 'refresh') => `${accountId}:${service}:${kind}`
+const context = (accountId: number, service: string, kind: 'access' | 'refresh') =>
+  `${accountId}:${service}:${kind}`
 
 function sealed(box: TokenBox, accountId: number, service: string, tokens: NewTokens, now: number) {
   return {
@@ -115,7 +116,12 @@ export async function replaceRefreshedTokens(
   return result.changes > 0
 }
 
-export async function setSyncCursor(db: Db, accountId: number, service: string, cursor: number): Promise<void> {
+export async function setSyncCursor(
+  db: Db,
+  accountId: number,
+  service: string,
+  cursor: number,
+): Promise<void> {
   await db.run('UPDATE device_tokens SET sync_cursor = ? WHERE account_id = ? AND service = ?', [
     cursor,
     accountId,
@@ -128,7 +134,11 @@ export async function deleteTokens(db: Db, accountId: number, service: string): 
 }
 
 /** The patients connected to this service account (a notification names only the service's user id). */
-export async function accountsForExternalUser(db: Db, service: string, externalUserId: string): Promise<number[]> {
+export async function accountsForExternalUser(
+  db: Db,
+  service: string,
+  externalUserId: string,
+): Promise<number[]> {
   const rows = await db.all<{ account_id: number | string }>(
     'SELECT account_id FROM device_tokens WHERE service = ? AND external_user_id = ?',
     [service, externalUserId],

@@ -96,7 +96,11 @@ async function post(
   try {
     answer = await response.json()
   } catch {
-    throw new WithingsError('unavailable', response.status, `Withings answered HTTP ${response.status} without JSON`)
+    throw new WithingsError(
+      'unavailable',
+      response.status,
+      `Withings answered HTTP ${response.status} without JSON`,
+    )
   }
   if (!response.ok || !isObject(answer) || typeof answer.status !== 'number') {
     throw new WithingsError('unavailable', response.status, `Withings answered HTTP ${response.status}`)
@@ -158,7 +162,8 @@ export async function refreshToken(config: WithingsConfig, refresh: string) {
   )
 }
 
-const num = (value: unknown, fallback = 0) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback)
+const num = (value: unknown, fallback = 0) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback
 
 /** Measure - Getmeas: weight (meastype 1), real measures (category 1) changed since `lastupdate`. */
 export async function getWeights(
@@ -267,11 +272,26 @@ export async function revokeGrant(config: WithingsConfig, userid: string): Promi
 }
 
 /** Notify - Subscribe: Withings posts to `callbackurl` when this user has new data of `appli`. */
-export async function subscribe(config: WithingsConfig, accessToken: string, callbackurl: string, appli: number) {
-  await post(config, 'notify', { action: 'subscribe', callbackurl, appli: String(appli), comment: 'BariCare' }, accessToken)
+export async function subscribe(
+  config: WithingsConfig,
+  accessToken: string,
+  callbackurl: string,
+  appli: number,
+) {
+  await post(
+    config,
+    'notify',
+    { action: 'subscribe', callbackurl, appli: String(appli), comment: 'BariCare' },
+    accessToken,
+  )
 }
 
 /** Notify - Revoke. */
-export async function unsubscribe(config: WithingsConfig, accessToken: string, callbackurl: string, appli: number) {
+export async function unsubscribe(
+  config: WithingsConfig,
+  accessToken: string,
+  callbackurl: string,
+  appli: number,
+) {
   await post(config, 'notify', { action: 'revoke', callbackurl, appli: String(appli) }, accessToken)
 }

@@ -29,7 +29,11 @@ export type WithingsSettings =
   | { kind: 'configured'; config: WithingsConfig }
   | { kind: 'simulator'; port: number; tokenKey: string | null }
 
-export const WITHINGS_REQUIRED = ['WITHINGS_CLIENT_ID', 'WITHINGS_CLIENT_SECRET', 'WITHINGS_REDIRECT_URI'] as const
+export const WITHINGS_REQUIRED = [
+  'WITHINGS_CLIENT_ID',
+  'WITHINGS_CLIENT_SECRET',
+  'WITHINGS_REDIRECT_URI',
+] as const
 
 function absoluteUrl(name: string, value: string): string {
   try {
@@ -49,12 +53,15 @@ export function withingsSettingsFromEnv(env: NodeJS.ProcessEnv, production: bool
   const value = (name: string) => env[name]?.trim() || undefined
   const tokenKey = value('DEVICE_TOKEN_KEY') ?? null
   if (tokenKey !== null && tokenKey.length < 32) {
-    throw new Error('Invalid environment: DEVICE_TOKEN_KEY must be at least 32 characters (e.g. openssl rand -base64 32)')
+    throw new Error(
+      'Invalid environment: DEVICE_TOKEN_KEY must be at least 32 characters (e.g. openssl rand -base64 32)',
+    )
   }
   const present = WITHINGS_REQUIRED.filter((name) => value(name))
   if (present.length === 0) {
     if (value('WITHINGS_SIMULATOR') === '1') {
-      if (production) throw new Error('Invalid environment: WITHINGS_SIMULATOR is for development and tests only')
+      if (production)
+        throw new Error('Invalid environment: WITHINGS_SIMULATOR is for development and tests only')
       const port = Number(value('WITHINGS_SIMULATOR_PORT') ?? 0)
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new Error('Invalid environment: WITHINGS_SIMULATOR_PORT must be a port number')
@@ -65,10 +72,14 @@ export function withingsSettingsFromEnv(env: NodeJS.ProcessEnv, production: bool
   }
   if (present.length < WITHINGS_REQUIRED.length) {
     const missing = WITHINGS_REQUIRED.filter((name) => !value(name))
-    throw new Error(`Invalid environment: Withings needs ${missing.join(' and ')} as well (or none of the WITHINGS_* settings)`)
+    throw new Error(
+      `Invalid environment: Withings needs ${missing.join(' and ')} as well (or none of the WITHINGS_* settings)`,
+    )
   }
   if (production && tokenKey === null) {
-    throw new Error('Invalid environment: DEVICE_TOKEN_KEY is required with Withings when NODE_ENV=production (the key its tokens are encrypted with)')
+    throw new Error(
+      'Invalid environment: DEVICE_TOKEN_KEY is required with Withings when NODE_ENV=production (the key its tokens are encrypted with)',
+    )
   }
   const apiUrl = absoluteUrl('WITHINGS_API_URL', value('WITHINGS_API_URL') ?? WITHINGS_API_URL)
   return {

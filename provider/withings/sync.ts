@@ -35,7 +35,8 @@ export interface WithingsRuntime {
 }
 
 /** Shown on the card and the dashboard when Withings no longer takes our tokens. */
-export const WITHINGS_NEEDS_RECONNECT = "Withings no longer accepts BariCare's access: it was revoked or has expired."
+export const WITHINGS_NEEDS_RECONNECT =
+  "Withings no longer accepts BariCare's access: it was revoked or has expired."
 export const WITHINGS_BUSY = 'Withings is busy right now. Please try again in a few minutes.'
 export const WITHINGS_UNREACHABLE = "We couldn't reach Withings. Please try again in a few minutes."
 
@@ -162,7 +163,12 @@ export function sleepQuality(score: number | undefined, hours: number): number {
 export function sleepByDay(series: SleepSeries[]): Map<string, SleepReading> {
   const byDay = new Map<string, SleepReading>()
   for (const night of series) {
-    if (!Number.isFinite(night.startdate) || !Number.isFinite(night.enddate) || night.enddate <= night.startdate) continue
+    if (
+      !Number.isFinite(night.startdate) ||
+      !Number.isFinite(night.enddate) ||
+      night.enddate <= night.startdate
+    )
+      continue
     const seconds = night.data.total_sleep_time ?? night.enddate - night.startdate
     const hours = Math.round((seconds / 3600) * 10) / 10
     if (!(hours > LIMITS.sleepHours.min) || hours > LIMITS.sleepHours.max) continue
@@ -181,7 +187,9 @@ export function sleepByDay(series: SleepSeries[]): Map<string, SleepReading> {
   return byDay
 }
 
-async function allPages<T extends { more: boolean; offset: number }>(fetchPage: (offset: number) => Promise<T>) {
+async function allPages<T extends { more: boolean; offset: number }>(
+  fetchPage: (offset: number) => Promise<T>,
+) {
   const pages: T[] = []
   let offset = 0
   for (let count = 0; count < MAX_PAGES; count++) {
@@ -224,7 +232,9 @@ export async function syncWithings(
     }
   }
 
-  const weightPages = await allPages((offset) => call((access) => getWeights(runtime.config, access, since, offset)))
+  const weightPages = await allPages((offset) =>
+    call((access) => getWeights(runtime.config, access, since, offset)),
+  )
   const sleepPages = await allPages((offset) =>
     call((access) => getSleepSummaries(runtime.config, access, since, offset)),
   )

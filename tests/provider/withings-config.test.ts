@@ -23,8 +23,13 @@ describe('withingsSettingsFromEnv', () => {
         notifyCallbackUrl: null,
       },
     })
-    const local = withingsSettingsFromEnv({ ...FULL, WITHINGS_API_URL: 'http://127.0.0.1:9/api', WITHINGS_AUTH_URL: 'http://127.0.0.1:9/a' }, false)
-    expect(local).toMatchObject({ config: { apiUrl: 'http://127.0.0.1:9/api/', authUrl: 'http://127.0.0.1:9/a' } })
+    const local = withingsSettingsFromEnv(
+      { ...FULL, WITHINGS_API_URL: 'http://127.0.0.1:9/api', WITHINGS_AUTH_URL: 'http://127.0.0.1:9/a' },
+      false,
+    )
+    expect(local).toMatchObject({
+      config: { apiUrl: 'http://127.0.0.1:9/api/', authUrl: 'http://127.0.0.1:9/a' },
+    })
   })
 
   test('refuses half a configuration, bad URLs, a short key, no key in production, the simulator in production', () => {
@@ -34,14 +39,20 @@ describe('withingsSettingsFromEnv', () => {
     expect(() => withingsSettingsFromEnv({ ...FULL, WITHINGS_REDIRECT_URI: 'callback' }, false)).toThrow(
       'WITHINGS_REDIRECT_URI must be an absolute http(s) URL',
     )
-    expect(() => withingsSettingsFromEnv({ ...FULL, DEVICE_TOKEN_KEY: 'short' }, false)).toThrow('at least 32 characters')
+    expect(() => withingsSettingsFromEnv({ ...FULL, DEVICE_TOKEN_KEY: 'short' }, false)).toThrow(
+      'at least 32 characters',
+    )
     expect(() => withingsSettingsFromEnv(FULL, true)).toThrow('DEVICE_TOKEN_KEY is required')
-    expect(withingsSettingsFromEnv({ WITHINGS_SIMULATOR: '1', WITHINGS_SIMULATOR_PORT: '3590' }, false)).toEqual({
+    expect(
+      withingsSettingsFromEnv({ WITHINGS_SIMULATOR: '1', WITHINGS_SIMULATOR_PORT: '3590' }, false),
+    ).toEqual({
       kind: 'simulator',
       port: 3590,
       tokenKey: null,
     })
-    expect(() => withingsSettingsFromEnv({ WITHINGS_SIMULATOR: '1' }, true)).toThrow('development and tests only')
+    expect(() => withingsSettingsFromEnv({ WITHINGS_SIMULATOR: '1' }, true)).toThrow(
+      'development and tests only',
+    )
   })
 })
 
@@ -55,8 +66,12 @@ describe('token box (AES-256-GCM)', () => {
     expect(box.seal('secret-token', '7:withings:access')).not.toBe(sealed)
     expect(box.open(sealed, '7:withings:access')).toBe('secret-token')
     expect(() => box.open(sealed, '8:withings:access')).toThrow()
-    expect(() => tokenBox(deriveKey('b'.repeat(40), 'device-tokens')).open(sealed, '7:withings:access')).toThrow()
-    expect(() => tokenBox(deriveKey('a'.repeat(40), 'other-purpose')).open(sealed, '7:withings:access')).toThrow()
+    expect(() =>
+      tokenBox(deriveKey('b'.repeat(40), 'device-tokens')).open(sealed, '7:withings:access'),
+    ).toThrow()
+    expect(() =>
+      tokenBox(deriveKey('a'.repeat(40), 'other-purpose')).open(sealed, '7:withings:access'),
+    ).toThrow()
   })
 
   test('a changed byte is refused', () => {
@@ -71,7 +86,13 @@ describe('token box (AES-256-GCM)', () => {
 
 describe('Withings values', () => {
   test('weight is value × 10^unit, rounded to grams; no weight measure, no weight', () => {
-    const group = (value: number, unit: number, type = 1) => ({ grpid: 1, date: 0, modified: 0, category: 1, measures: [{ value, type, unit }] })
+    const group = (value: number, unit: number, type = 1) => ({
+      grpid: 1,
+      date: 0,
+      modified: 0,
+      category: 1,
+      measures: [{ value, type, unit }],
+    })
     expect(weightKg(group(84512, -3))).toBe(84.512)
     expect(weightKg(group(8451, -2))).toBe(84.51)
     expect(weightKg(group(85, 0))).toBe(85)

@@ -3,7 +3,11 @@
 // connection's state) and on what the simulator received.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { deriveKey, tokenBox } from '../../provider/crypto/token-box'
-import { startWithingsSimulator, type ReceivedRequest, type WithingsSimulator } from '../../provider/dev/withings-simulator'
+import {
+  startWithingsSimulator,
+  type ReceivedRequest,
+  type WithingsSimulator,
+} from '../../provider/dev/withings-simulator'
 import { readTokens } from '../../provider/store/device-tokens'
 import type { WithingsConfig } from '../../provider/withings/config'
 import { WITHINGS_BUSY, WITHINGS_NEEDS_RECONNECT } from '../../provider/withings/sync'
@@ -16,7 +20,8 @@ const DAY_S = 86_400
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 /** Unix seconds at `hh:mm` UTC, `days` from today. */
-const at = (days: number, hh = 7, mm = 0) => Date.parse(`${isoDay(days)}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00Z`) / 1000
+const at = (days: number, hh = 7, mm = 0) =>
+  Date.parse(`${isoDay(days)}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00Z`) / 1000
 
 type Entry = { id: number; kind: string; date: string; source: string } & Record<string, unknown>
 
@@ -69,7 +74,9 @@ async function control(simulator: WithingsSimulator, path: string, body: object)
 
 async function received(simulator: WithingsSimulator, email?: string): Promise<ReceivedRequest[]> {
   const query = email ? `?email=${encodeURIComponent(email)}` : ''
-  return (await (await fetch(new URL(`__sim/requests${query}`, simulator.url), { method: 'POST' })).json()) as ReceivedRequest[]
+  return (await (
+    await fetch(new URL(`__sim/requests${query}`, simulator.url), { method: 'POST' })
+  ).json()) as ReceivedRequest[]
 }
 
 async function start(setup: Setup, token: string) {
@@ -95,7 +102,11 @@ async function consent(consentUrl: string, withingsEmail: string, decision: 'all
     email: withingsEmail,
     decision,
   })
-  const answer = await fetch(new URL('/oauth2_user/authorize2', url), { method: 'POST', body: form, redirect: 'manual' })
+  const answer = await fetch(new URL('/oauth2_user/authorize2', url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  })
   expect(answer.status).toBe(302)
   return new URL(answer.headers.get('location')!)
 }
@@ -109,7 +120,10 @@ async function connect(setup: Setup, token: string, withingsEmail: string) {
     body: { service: 'withings', code: back.searchParams.get('code'), state },
   })
   expect(res.status, res.text).toBe(200)
-  return res.json.content as { status: string; sync: { imported: { weight: number; sleep: number }; skipped_manual: { weight: number } } }
+  return res.json.content as {
+    status: string
+    sync: { imported: { weight: number; sleep: number }; skipped_manual: { weight: number } }
+  }
 }
 
 async function sync(setup: Setup, token: string) {
@@ -124,9 +138,15 @@ async function entries(setup: Setup, token: string, from = isoDay(-30), to = iso
 
 async function withingsCard(setup: Setup, token: string) {
   const res = await setup.provider.call('GET', 'v1/auth/devices/', { token })
-  return (res.json.content as { service: string; status: string; last_error: string | null; available: boolean; last_synced_at: string | null }[]).find(
-    (service) => service.service === 'withings',
-  )!
+  return (
+    res.json.content as {
+      service: string
+      status: string
+      last_error: string | null
+      available: boolean
+      last_synced_at: string | null
+    }[]
+  ).find((service) => service.service === 'withings')!
 }
 
 async function patient(setup: Setup) {
@@ -157,12 +177,13 @@ describe('Withings: configuration', () => {
     try {
       const { access } = await verifiedCustomer(plain)
       const res = await plain.call('GET', 'v1/auth/devices/', { token: access })
-      const card = (res.json.content as { service: string; available: boolean; availability_note: string }[]).find(
-        (service) => service.service === 'withings',
-      )!
+      const card = (
+        res.json.content as { service: string; available: boolean; availability_note: string }[]
+      ).find((service) => service.service === 'withings')!
       expect(card).toMatchObject({
         available: false,
-        availability_note: "Your clinic hasn't set up Withings yet. Ask your care team if you'd like to use it.",
+        availability_note:
+          "Your clinic hasn't set up Withings yet. Ask your care team if you'd like to use it.",
       })
       expectError(
         await plain.call('POST', 'v1/auth/devices/connect/', {
@@ -199,7 +220,13 @@ describe('Withings: token exchange and first import', () => {
       [isoDay(-1), 100.4, 'Withings'],
     ])
     expect(log.sleep).toHaveLength(1)
-    expect(log.sleep[0]).toMatchObject({ date: isoDay(-2), source: 'Withings', quality: 4, bed_time: '22:30', wake_time: '06:45' })
+    expect(log.sleep[0]).toMatchObject({
+      date: isoDay(-2),
+      source: 'Withings',
+      quality: 4,
+      bed_time: '22:30',
+      wake_time: '06:45',
+    })
     expect(log.sleep[0].hours).toBeCloseTo(8.3, 5)
 
     const token = (await received(s.simulator)).find(
@@ -207,14 +234,25 @@ describe('Withings: token exchange and first import', () => {
     )
     expect(token).toMatchObject({
       path: '/v2/oauth2',
-      params: { client_id: CLIENT.clientId, redirect_uri: REDIRECT, client_secret: expect.stringMatching(/^clin/) },
+      params: {
+        client_id: CLIENT.clientId,
+        redirect_uri: REDIRECT,
+        client_secret: expect.stringMatching(/^clin/),
+      },
       status: 0,
     })
 
     // Encrypted at rest: the row holds sealed values that open only with the key and for this row.
-    const row = (await s.provider.db.all<{ account_id: number; access_token: string; refresh_token: string; external_user_id: string }>(
-      "SELECT account_id, access_token, refresh_token, external_user_id FROM device_tokens WHERE service = 'withings'",
-    )).at(-1)!
+    const row = (
+      await s.provider.db.all<{
+        account_id: number
+        access_token: string
+        refresh_token: string
+        external_user_id: string
+      }>(
+        "SELECT account_id, access_token, refresh_token, external_user_id FROM device_tokens WHERE service = 'withings'",
+      )
+    ).at(-1)!
     const box = tokenBox(deriveKey(TOKEN_KEY, 'device-tokens'))
     const tokens = (await readTokens(s.provider.db, box, Number(row.account_id), 'withings'))!
     expect(tokens.accessToken).toMatch(/^[0-9a-f]{40}$/)
@@ -222,7 +260,12 @@ describe('Withings: token exchange and first import', () => {
     expect(row.access_token).not.toContain(tokens.accessToken)
     expect(row.refresh_token).not.toContain(tokens.refreshToken)
     expect(() => box.open(row.access_token, `${row.account_id}:withings:refresh`)).toThrow()
-    expect(() => tokenBox(deriveKey('another-key-of-at-least-32-characters', 'device-tokens')).open(row.access_token, `${row.account_id}:withings:access`)).toThrow()
+    expect(() =>
+      tokenBox(deriveKey('another-key-of-at-least-32-characters', 'device-tokens')).open(
+        row.access_token,
+        `${row.account_id}:withings:access`,
+      ),
+    ).toThrow()
     // And what it opens to is what Withings issued: it reads the patient's data.
     const answer = await fetch(new URL('measure', s.simulator.url), {
       method: 'POST',
@@ -239,8 +282,15 @@ describe('Withings: token exchange and first import', () => {
     const back = await consent(consent_url, withings)
     const code = back.searchParams.get('code')!
     const complete = (token: string, body: object) =>
-      s.provider.call('POST', 'v1/auth/devices/complete/', { token, body: { service: 'withings', code, state, ...body } })
-    expectError(await complete(access, { state: 'forged-state' }), 400, 'This connection request is invalid or has expired. Please try connecting again.')
+      s.provider.call('POST', 'v1/auth/devices/complete/', {
+        token,
+        body: { service: 'withings', code, state, ...body },
+      })
+    expectError(
+      await complete(access, { state: 'forged-state' }),
+      400,
+      'This connection request is invalid or has expired. Please try connecting again.',
+    )
     expectError(await complete(other.access, {}), 400)
     expect((await withingsCard(s, other.access)).status).toBe('not_connected')
 
@@ -263,18 +313,34 @@ describe('Withings: token exchange and first import', () => {
 describe('Withings: paging, unit exponents, time zones', () => {
   test('follows more/offset to the end; value × 10^unit; the day is the measure’s own local day', async () => {
     const { access, withings } = await patient(s)
-    const weights = Array.from({ length: 11 }, (_, i) => ({ at: at(-14 + i, 12), kg: 110 - i * 0.5, unit: [-3, -2, -1][i % 3] }))
+    const weights = Array.from({ length: 11 }, (_, i) => ({
+      at: at(-14 + i, 12),
+      kg: 110 - i * 0.5,
+      unit: [-3, -2, -1][i % 3],
+    }))
     // 23:30 UTC is the next day in Tokyo; 02:15 UTC is the day before in New York, where it is that
     // day's last weighing and so replaces the 12:00 UTC one of the same local day.
-    weights.push({ at: at(-2, 23, 30), kg: 98.7, unit: -3, timezone: 'Asia/Tokyo' } as (typeof weights)[number])
-    weights.push({ at: at(-3, 2, 15), kg: 99.1, unit: -3, timezone: 'America/New_York' } as (typeof weights)[number])
+    weights.push({
+      at: at(-2, 23, 30),
+      kg: 98.7,
+      unit: -3,
+      timezone: 'Asia/Tokyo',
+    } as (typeof weights)[number])
+    weights.push({
+      at: at(-3, 2, 15),
+      kg: 99.1,
+      unit: -3,
+      timezone: 'America/New_York',
+    } as (typeof weights)[number])
     await control(s.simulator, 'measures', { email: withings, weights })
     const content = await connect(s, access, withings)
     expect(content.sync.imported.weight).toBe(12)
 
     const getmeas = (await received(s.simulator, withings)).filter((r) => r.action === 'getmeas')
     expect(getmeas.map((r) => r.params.offset ?? '0')).toEqual(['0', '5', '10'])
-    expect(getmeas.every((r) => r.params.meastype === '1' && r.params.category === '1' && r.params.lastupdate)).toBe(true)
+    expect(
+      getmeas.every((r) => r.params.meastype === '1' && r.params.category === '1' && r.params.lastupdate),
+    ).toBe(true)
 
     const log = await entries(s, access)
     const byDay = new Map(log.weight.map((e) => [e.date, e.weight]))
@@ -290,7 +356,13 @@ describe('Withings: paging, unit exponents, time zones', () => {
 describe('Withings: incremental sync', () => {
   test('asks only for changes since the last sync (lastupdate), adds what is new, never duplicates, and the patient’s own entry wins', async () => {
     const { access, withings } = await patient(s)
-    await control(s.simulator, 'measures', { email: withings, weights: [{ at: at(-2), kg: 90 }, { at: at(-1), kg: 89.8 }] })
+    await control(s.simulator, 'measures', {
+      email: withings,
+      weights: [
+        { at: at(-2), kg: 90 },
+        { at: at(-1), kg: 89.8 },
+      ],
+    })
     const first = await connect(s, access, withings)
     expect(first.sync.imported.weight).toBe(2)
     const firstAsk = (await received(s.simulator, withings)).filter((r) => r.action === 'getmeas').at(-1)!
@@ -300,7 +372,10 @@ describe('Withings: incremental sync', () => {
     // Nothing new: nothing imported, nothing duplicated.
     const again = await sync(s, access)
     expect(again.status, again.text).toBe(200)
-    expect((again.json.content as { sync: { imported: object } }).sync.imported).toEqual({ weight: 0, sleep: 0 })
+    expect((again.json.content as { sync: { imported: object } }).sync.imported).toEqual({
+      weight: 0,
+      sleep: 0,
+    })
     const secondAsk = (await received(s.simulator, withings)).filter((r) => r.action === 'getmeas').at(-1)!
     expect(Number(secondAsk.params.lastupdate)).toBeGreaterThan(firstLastupdate)
     expect(Number(secondAsk.params.lastupdate)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 60)
@@ -312,7 +387,11 @@ describe('Withings: incremental sync', () => {
     })
     await control(s.simulator, 'measures', {
       email: withings,
-      weights: [{ at: at(0), kg: 89.5 }, { at: at(-1, 20), kg: 89.9 }, { at: at(-3), kg: 95 }],
+      weights: [
+        { at: at(0), kg: 89.5 },
+        { at: at(-1, 20), kg: 89.9 },
+        { at: at(-3), kg: 95 },
+      ],
     })
     const third = await sync(s, access)
     expect(third.status, third.text).toBe(200)
@@ -339,14 +418,13 @@ describe('Withings: incremental sync', () => {
   })
 })
 
-
 describe('Withings: tokens', () => {
   test('an expired access token is refreshed (grant_type=refresh_token) and the rotated refresh token stored', async () => {
     const { access, withings, email } = await patient(s)
     await control(s.simulator, 'measures', { email: withings, weights: [{ at: at(-1), kg: 80 }] })
     await connect(s, access, withings)
     const before = await s.provider.db.get<{ refresh_token: string }>(
-      "SELECT t.refresh_token FROM device_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?",
+      'SELECT t.refresh_token FROM device_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?',
       [email],
     )
     await control(s.simulator, 'expire-access', { email: withings })
@@ -354,12 +432,14 @@ describe('Withings: tokens', () => {
     const res = await sync(s, access)
     expect(res.status, res.text).toBe(200)
     expect((res.json.content as { sync: { imported: { weight: number } } }).sync.imported.weight).toBe(1)
-    const log = (await received(s.simulator, withings)).map((r) => `${r.action}:${r.params.grant_type ?? ''}:${r.status}`)
+    const log = (await received(s.simulator, withings)).map(
+      (r) => `${r.action}:${r.params.grant_type ?? ''}:${r.status}`,
+    )
     // The 401 in the body, then the refresh, then the same call again.
     expect(log).toContain('getmeas::401')
     expect(log.indexOf('requesttoken:refresh_token:0')).toBeGreaterThan(log.lastIndexOf('getmeas::401'))
     const after = await s.provider.db.get<{ refresh_token: string }>(
-      "SELECT t.refresh_token FROM device_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?",
+      'SELECT t.refresh_token FROM device_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?',
       [email],
     )
     expect(after!.refresh_token).not.toBe(before!.refresh_token)
@@ -375,7 +455,9 @@ describe('Withings: tokens', () => {
       await connect(short, customer.access, withings)
       const res = await sync(short, customer.access)
       expect(res.status, res.text).toBe(200)
-      const log = (await received(short.simulator, withings)).map((r) => `${r.action}:${r.params.grant_type ?? ''}:${r.status}`)
+      const log = (await received(short.simulator, withings)).map(
+        (r) => `${r.action}:${r.params.grant_type ?? ''}:${r.status}`,
+      )
       expect(log).toContain('requesttoken:refresh_token:0')
       expect(log).not.toContain('getmeas::401')
     } finally {
@@ -389,8 +471,13 @@ describe('Withings: tokens', () => {
     await connect(s, access, withings)
     await control(s.simulator, 'revoke', { email: withings })
     expectError(await sync(s, access), 502, WITHINGS_NEEDS_RECONNECT)
-    expect(await withingsCard(s, access)).toMatchObject({ status: 'needs_attention', last_error: WITHINGS_NEEDS_RECONNECT })
-    const refreshes = (await received(s.simulator, withings)).filter((r) => r.params.grant_type === 'refresh_token')
+    expect(await withingsCard(s, access)).toMatchObject({
+      status: 'needs_attention',
+      last_error: WITHINGS_NEEDS_RECONNECT,
+    })
+    const refreshes = (await received(s.simulator, withings)).filter(
+      (r) => r.params.grant_type === 'refresh_token',
+    )
     expect(refreshes.at(-1)!.status).toBe(503)
 
     await connect(s, access, withings)
