@@ -49,7 +49,7 @@ function absoluteUrl(name: string, value: string): string {
  * Reads the WITHINGS_* settings. Throws (a line an operator can act on) when they are set only in
  * part, malformed, or missing the token key in production.
  */
-export function withingsSettingsFromEnv(env: NodeJS.ProcessEnv, production: boolean): WithingsSettings {
+export function withingsSettingsFromEnv(env: Record<string, string | undefined>, production: boolean): WithingsSettings {
   const value = (name: string) => env[name]?.trim() || undefined
   const tokenKey = value('DEVICE_TOKEN_KEY') ?? null
   if (tokenKey !== null && tokenKey.length < 32) {
