@@ -252,7 +252,8 @@ async function startWithings(
       redirectUri,
       authUrl: `${simulator.url}oauth2_user/authorize2`,
       apiUrl: simulator.url,
-      notifyCallbackUrl: null,
+      // The app's public webhook, so the simulator's notifications take the path Withings' would.
+      notifyCallbackUrl: `${appUrl}/webhooks/withings`,
       tokenKey: settings.tokenKey,
     }
     log(`provider: Withings simulator at ${simulator.url} (WITHINGS_SIMULATOR=1)`)

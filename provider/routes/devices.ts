@@ -27,7 +27,7 @@ import {
 } from '../store/devices.js'
 import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
-import { deleteTokens, readTokens, saveTokens } from '../store/device-tokens.js'
+import { accountsForExternalUser, deleteTokens, readTokens, saveTokens } from '../store/device-tokens.js'
 import { requestToken, revokeGrant, subscribe, unsubscribe, WithingsError } from '../withings/client.js'
 import { WITHINGS_SCOPE } from '../withings/config.js'
 import { WITHINGS_BUSY, WITHINGS_UNREACHABLE, type WithingsRuntime } from '../withings/sync.js'
@@ -158,8 +158,35 @@ async function runSync(ctx: ProviderContext, account: Account, service: DeviceSe
   return { connection: await connectionView(ctx.db, account.id, service.service), sync: result }
 }
 
+/**
+ * A Withings notification, as the app's public /webhooks/withings forwards it. Acted on only for a
+ * Withings user connected here and an `appli` we subscribed to: it queues a sync (which reads from
+ * Withings with our own token, so a forged notification can at most cause an early sync).
+ */
+async function withingsNotification(ctx: ProviderContext, req: RequestInput) {
+  if (!ctx.withings) throw new ApiError(404, 'Not found')
+  const body = jsonObjectBody(req)
+  const userid = typeof body.userid === 'string' || typeof body.userid === 'number' ? String(body.userid) : ''
+  const appli = Number(body.appli)
+  let queued = 0
+  if (/^\d{1,20}$/.test(userid) && (WITHINGS_APPLIS as readonly number[]).includes(appli) && ctx.queueDeviceSync) {
+    for (const accountId of await accountsForExternalUser(ctx.db, 'withings', userid)) {
+      const connection = await findConnection(ctx.db, accountId, 'withings')
+      if (connection?.status !== 'connected') continue
+      await ctx.queueDeviceSync(accountId, 'withings')
+      queued++
+    }
+  }
+  return { message: 'Notification received.', content: { queued } }
+}
+
 function deviceRoutes(ctx: ProviderContext): Route[] {
   return [
+    {
+      method: 'POST',
+      path: 'v1/devices/withings/notify/',
+      handler: (req) => withingsNotification(ctx, req),
+    },
     {
       method: 'GET',
       path: 'v1/auth/devices/',

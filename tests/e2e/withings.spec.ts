@@ -2,6 +2,7 @@
 // (WITHINGS_SIMULATOR=1). Each test creates its own patient, who signs in to the simulated Withings
 // with their own e-mail address, so the measures seeded for it are theirs alone.
 import { expect, test, type Page } from '@playwright/test'
+import { WITHINGS_SIMULATOR_URL } from './support/constants'
 import { CONNECT_PATH } from './support/devices'
 import { hideTour, isoDaysFromToday } from './support/log-data'
 import { receivedFrom } from './support/provider'
@@ -162,3 +163,28 @@ for (const javaScriptEnabled of [true, false]) {
     })
   })
 }
+
+test.describe('Withings notifications', () => {
+  test.beforeEach(async ({ page }) => hideTour(page))
+
+  test("a notification from Withings (through the app's /webhooks/withings) brings a new reading without Sync now", async ({
+    page,
+  }) => {
+    test.slow()
+    const customer = await signInNewCustomer(page)
+    await seedWithings(customer.email, { weights: [{ at: noon(-1), kg: 77.7 }] })
+    await connectWithings(page, customer.email)
+    await expect(toast(page, 'Withings connected')).toBeVisible()
+    await seedWithings(customer.email, { weights: [{ at: noon(0), kg: 77.2 }] })
+    const response = await fetch(new URL('__sim/notify', WITHINGS_SIMULATOR_URL), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: customer.email }),
+    })
+    // Subscribed for weight and sleep: two notifications, both accepted by the app.
+    expect(((await response.json()) as { sent: number[] }).sent).toEqual([200, 200])
+    await expect(async () => {
+      await expect(await metricOn(page, TODAY, 'weight')).toContainText('From Withings', { timeout: 1_000 })
+    }).toPass({ timeout: 30_000 })
+  })
+})

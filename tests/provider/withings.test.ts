@@ -31,7 +31,10 @@ interface Setup {
   close(): Promise<void>
 }
 
-async function setUp(simulatorOptions: { accessTtlSeconds?: number } = {}): Promise<Setup> {
+async function setUp(
+  simulatorOptions: { accessTtlSeconds?: number } = {},
+  providerOptions: { jobs?: boolean; notifyCallbackUrl?: string } = {},
+): Promise<Setup> {
   const simulator = await startWithingsSimulator({
     clients: [{ ...CLIENT, redirectUris: [REDIRECT] }],
     pageSize: 5,
@@ -42,10 +45,13 @@ async function setUp(simulatorOptions: { accessTtlSeconds?: number } = {}): Prom
     redirectUri: REDIRECT,
     authUrl: `${simulator.url}oauth2_user/authorize2`,
     apiUrl: simulator.url,
-    notifyCallbackUrl: null,
+    notifyCallbackUrl: providerOptions.notifyCallbackUrl ?? null,
     tokenKey: TOKEN_KEY,
   }
-  const provider = await startTestProvider({ withings: { kind: 'configured', config } })
+  const provider = await startTestProvider({
+    withings: { kind: 'configured', config },
+    jobs: providerOptions.jobs ?? false,
+  })
   return {
     provider,
     simulator,
@@ -521,5 +527,66 @@ describe('Withings: disconnect', () => {
     expect((await withingsCard(s, access)).status).toBe('not_connected')
     // The readings stay (kept), still marked as Withings'.
     expect((await entries(s, access)).weight.map((e) => e.source)).toEqual(['Withings'])
+  })
+})
+
+describe('Withings: notifications (Notify - Subscribe)', () => {
+  test('subscribes for weight and sleep; a notification for a connected user queues a sync that imports the new reading; others are ignored; disconnect unsubscribes', async () => {
+    const push = await setUp({}, { jobs: true, notifyCallbackUrl: 'https://care.example/webhooks/withings' })
+    try {
+      const customer = await verifiedCustomer(push.provider)
+      const withings = `w-${customer.email}`
+      await control(push.simulator, 'measures', { email: withings, weights: [{ at: at(-1), kg: 80 }] })
+      await connect(push, customer.access, withings)
+      const user = (await (
+        await fetch(new URL(`__sim/user?email=${encodeURIComponent(withings)}`, push.simulator.url), {
+          method: 'POST',
+        })
+      ).json()) as { userid: number; subscriptions: { appli: number; callbackurl: string }[] }
+      expect(user.subscriptions.map((sub) => [sub.appli, sub.callbackurl])).toEqual([
+        [1, 'https://care.example/webhooks/withings'],
+        [44, 'https://care.example/webhooks/withings'],
+      ])
+
+      const notify = (body: object) => push.provider.call('POST', 'v1/devices/withings/notify/', { body })
+      expect((await notify({ userid: '999', appli: 1 })).json.content).toEqual({ queued: 0 })
+      expect((await notify({ userid: String(user.userid), appli: 16 })).json.content).toEqual({ queued: 0 })
+      expect((await notify({ userid: 'x; drop', appli: 1 })).json.content).toEqual({ queued: 0 })
+
+      await control(push.simulator, 'measures', { email: withings, weights: [{ at: at(0), kg: 79.5 }] })
+      const res = await notify({ userid: String(user.userid), appli: 1, startdate: at(-1), enddate: at(0) })
+      expect(res.status, res.text).toBe(200)
+      expect(res.json.content).toEqual({ queued: 1 })
+      await expect
+        .poll(async () => (await entries(push, customer.access)).weight.map((e) => e.weight), {
+          timeout: 20_000,
+        })
+        .toEqual([80, 79.5])
+
+      await push.provider.call('POST', 'v1/auth/devices/disconnect/', {
+        token: customer.access,
+        body: { service: 'withings', delete_imported: false },
+      })
+      const after = (await (
+        await fetch(new URL(`__sim/user?email=${encodeURIComponent(withings)}`, push.simulator.url), {
+          method: 'POST',
+        })
+      ).json()) as { subscriptions: unknown[] }
+      expect(after.subscriptions).toEqual([])
+    } finally {
+      await push.close()
+    }
+  })
+
+  test('where Withings is not configured the notification endpoint does not exist', async () => {
+    const plain = await startTestProvider()
+    try {
+      expectError(
+        await plain.call('POST', 'v1/devices/withings/notify/', { body: { userid: '1', appli: 1 } }),
+        404,
+      )
+    } finally {
+      await plain.close()
+    }
   })
 })
