@@ -17,6 +17,8 @@ const REDIRECT = 'http://app.test:3000/customer/connect-devices/callback'
 const CLIENT = { clientId: 'clinic-app', clientSecret: 'clinic-secret-value' }
 const TOKEN_KEY = 'test-device-token-key-of-32-characters!!'
 const DAY_S = 86_400
+/** Tests that start a provider of their own (a new database; for push, the job runner too). */
+const OWN_PROVIDER_TIMEOUT_MS = 60_000
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 /** Unix seconds at `hh:mm` UTC, `days` from today. */
@@ -201,7 +203,7 @@ describe('Withings: configuration', () => {
     } finally {
       await plain.close()
     }
-  })
+  }, OWN_PROVIDER_TIMEOUT_MS)
 })
 
 describe('Withings: token exchange and first import', () => {
@@ -469,7 +471,7 @@ describe('Withings: tokens', () => {
     } finally {
       await short.close()
     }
-  })
+  }, OWN_PROVIDER_TIMEOUT_MS)
 
   test('revoked at Withings: the sync fails with the reason and the card needs attention; reconnecting recovers', async () => {
     const { access, withings } = await patient(s)
@@ -576,7 +578,7 @@ describe('Withings: notifications (Notify - Subscribe)', () => {
     } finally {
       await push.close()
     }
-  })
+  }, OWN_PROVIDER_TIMEOUT_MS)
 
   test('where Withings is not configured the notification endpoint does not exist', async () => {
     const plain = await startTestProvider()
@@ -588,5 +590,5 @@ describe('Withings: notifications (Notify - Subscribe)', () => {
     } finally {
       await plain.close()
     }
-  })
+  }, OWN_PROVIDER_TIMEOUT_MS)
 })
