@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { E2E_PORT, E2E_PROVIDER_PORT } from './tests/e2e/support/constants'
+import { E2E_PORT, E2E_PROVIDER_PORT, E2E_WITHINGS_PORT } from './tests/e2e/support/constants'
 
 // Debian's Chromium where it exists (CI, our machines); Playwright's own browser elsewhere.
 const debianChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -63,6 +63,9 @@ export default defineConfig({
       // in hundreds of times (a TOTP code works once per 30 s); tests/e2e/admin-mfa.spec.ts starts
       // its own server with the default ("super") and with "required" to test the rule itself.
       ADMIN_MFA: 'off',
+      // P19: Withings against the local simulator (tests/e2e/withings.spec.ts reads what it received).
+      WITHINGS_SIMULATOR: '1',
+      WITHINGS_SIMULATOR_PORT: String(E2E_WITHINGS_PORT),
     },
   },
 })

@@ -51,12 +51,15 @@ async function startEmbeddedProviderIfNeeded() {
     }
     throw error
   })
-  const [{ startProvider, defaultSeedAdmins }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }] = embedded
+  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }] =
+    embedded
   let database: ReturnType<typeof engineOptionsFromEnv> | undefined
   let smtp: ReturnType<typeof smtpSettingsFromEnv>
+  let withings: ReturnType<typeof withingsSettingsFromEnv>
   try {
     database = engineOptionsFromEnv(process.env, path.resolve(env.DATA_DIR))
     smtp = smtpSettingsFromEnv(process.env)
+    withings = withingsSettingsFromEnv(process.env, production)
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error))
   }
@@ -64,6 +67,7 @@ async function startEmbeddedProviderIfNeeded() {
     dataDir: env.DATA_DIR,
     database,
     smtp,
+    withings,
     port: env.PROVIDER_PORT ?? 0,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     devMode: !production,

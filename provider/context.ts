@@ -1,5 +1,6 @@
 import type { OutgoingMail } from './jobs/email.js'
 import type { Db } from './store/sql.js'
+import type { WithingsRuntime } from './withings/sync.js'
 
 /** What every route needs, resolved once at start-up. */
 export interface ProviderContext {
@@ -18,4 +19,8 @@ export interface ProviderContext {
    * development outbox instead.
    */
   queueEmail?: (mail: OutgoingMail) => Promise<unknown>
+  /** P19: Withings' settings and the box its tokens are sealed with; null where not configured. */
+  withings: WithingsRuntime | null
+  /** P19: queues a sync of a patient's service (a Withings notification); undefined without the job runner. */
+  queueDeviceSync?: (accountId: number, service: string) => Promise<unknown>
 }

@@ -1,6 +1,7 @@
 // Extension (docs/provider-api.md, "Connected devices"): the health-data services a patient can
-// connect. The reference provider can only simulate one ("Demo Health", in dev mode); the real
-// services are listed so the app can say plainly that they are not available here.
+// connect. "Demo Health" is simulated (dev mode only); Withings is real (P19) and connectable where
+// the clinic configured it (WITHINGS_*, or the local simulator); the others are listed so the app
+// can say plainly that they are not available here.
 
 export const DATA_TYPES = ['weight', 'sleep', 'activity'] as const
 export type DataType = (typeof DATA_TYPES)[number]
@@ -12,8 +13,10 @@ export interface DeviceService {
   data_types: DataType[]
   /** What a sync turns into health-log entries (the log has no activity kind). */
   imported_types: Exclude<DataType, 'activity'>[]
-  /** Only the simulated service can be connected on the reference provider. */
+  /** Simulated entirely inside the API (Demo Health): its consent page is the app's dev route. */
   simulated: boolean
+  /** Connected through the service's own OAuth 2.0 and API once configured (Withings). */
+  real?: boolean
 }
 
 export const DEVICE_SERVICES: readonly DeviceService[] = [
@@ -30,6 +33,7 @@ export const DEVICE_SERVICES: readonly DeviceService[] = [
     data_types: ['weight', 'sleep', 'activity'],
     imported_types: ['weight', 'sleep'],
     simulated: false,
+    real: true,
   },
   {
     service: 'fitbit',
@@ -55,7 +59,15 @@ export function findService(key: string): DeviceService | undefined {
   return DEVICE_SERVICES.find((service) => service.service === key)
 }
 
-/** Connectable here: the simulated service, and only where the dev tools are on. */
-export function isAvailable(service: DeviceService, devMode: boolean): boolean {
-  return service.simulated && devMode
+/** What decides availability: dev tools on (Demo Health), real services configured (Withings). */
+export interface Availability {
+  devMode: boolean
+  /** Keys of the real services this API has credentials (or the simulator) for. */
+  configured: ReadonlySet<string>
+}
+
+/** Connectable here: the simulated service where the dev tools are on; a real one once configured. */
+export function isAvailable(service: DeviceService, where: Availability): boolean {
+  if (service.simulated) return where.devMode
+  return service.real === true && where.configured.has(service.service)
 }

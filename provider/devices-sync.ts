@@ -49,7 +49,7 @@ function unit(...parts: (string | number)[]): number {
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals
 
-async function weightUnitOf(db: Db, accountId: number): Promise<{ unit: 'kg' | 'lbs'; initialKg: number | null }> {
+export async function weightUnitOf(db: Db, accountId: number): Promise<{ unit: 'kg' | 'lbs'; initialKg: number | null }> {
   const personal = await readPersonalSection(db, accountId)
   return { unit: personal?.weight_unit === 'lbs' ? 'lbs' : 'kg', initialKg: personal?.initial_weight ?? null }
 }

@@ -26,8 +26,13 @@ import { startJobRunner } from './jobs/runner.js'
 import { legacySqliteFile, openDatabase, type StoreOptions } from './store/open.js'
 import { evaluateTimeBasedAlerts, refreshMissingSummaries } from './store/patient-summaries.js'
 import type { Db } from './store/sql.js'
+import { deriveKey, tokenBox } from './crypto/token-box.js'
+import { startDeviceSyncWorker, queueDeviceSync } from './jobs/device-sync.js'
+import type { WithingsConfig, WithingsSettings } from './withings/config.js'
+import type { WithingsRuntime } from './withings/sync.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
+export { withingsSettingsFromEnv } from './withings/config.js'
 
 export interface ProviderOptions {
   /**
@@ -65,6 +70,8 @@ export interface ProviderOptions {
   jobs?: boolean
   /** SMTP_URL and SMTP_FROM: e-mail goes out over SMTP from a job instead of to the dev outbox. */
   smtp?: SmtpSettings
+  /** P19: Withings (WITHINGS_* settings: provider/withings/config.ts); default off. */
+  withings?: WithingsSettings
   log?: (line: string) => void
 }
 
@@ -119,6 +126,16 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     throw error
   }
   const runner = boss
+  let withings: WithingsRuntime | null
+  let closeSimulator = async () => {}
+  try {
+    const started = await startWithings(opts.withings ?? { kind: 'off' }, opts.appUrl.replace(/\/+$/, ''), secret, log)
+    withings = started.runtime
+    closeSimulator = started.close
+  } catch (error) {
+    await closeDatabase()
+    throw error
+  }
   const ctx: ProviderContext = {
     db,
     secret,
@@ -129,6 +146,8 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     refreshTtlMs: positiveSeconds(opts.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS) * 1000,
     log,
     queueEmail: runner && opts.smtp ? (mail) => queueEmail(runner, mail) : undefined,
+    withings,
+    queueDeviceSync: runner && withings ? (accountId, service) => queueDeviceSync(runner, accountId, service) : undefined,
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
@@ -139,7 +158,9 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     if (filled > 0) log(`provider: summarised ${filled} patients`)
     if (boss) await startTimeBasedAlerts(boss, db, log)
     else await evaluateTimeBasedAlerts(db)
+    if (boss && withings) await startDeviceSyncWorker(boss, ctx)
   } catch (error) {
+    await closeSimulator()
     await closeDatabase()
     throw error
   }
@@ -185,6 +206,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       resolve()
     })
   }).catch(async (error: unknown) => {
+    await closeSimulator()
     await closeDatabase()
     throw error
   })
@@ -197,7 +219,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          closeDatabase().then(resolve, resolve)
+          Promise.all([closeDatabase(), closeSimulator()]).then(() => resolve(), resolve)
         })
         // Idle keep-alive sockets would hold close() open; busy ones get a moment to finish.
         server.closeIdleConnections()
@@ -206,4 +228,50 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       return closing
     },
   }
+}
+
+/** The callback path the app serves (app/lib/devices.ts CONNECT_CALLBACK_PATH). */
+const CONNECT_CALLBACK_PATH = '/customer/connect-devices/callback'
+
+/**
+ * Withings as configured: the clinic's application, or the local simulator started here (its
+ * development client and the app's callback as the registered redirect URI). The tokens' key comes
+ * from DEVICE_TOKEN_KEY, else (development; production refuses to start without it) from the API's
+ * token secret.
+ */
+async function startWithings(
+  settings: WithingsSettings,
+  appUrl: string,
+  secret: string,
+  log: (line: string) => void,
+): Promise<{ runtime: WithingsRuntime | null; close: () => Promise<void> }> {
+  if (settings.kind === 'off') return { runtime: null, close: async () => {} }
+  let config: WithingsConfig
+  let close = async () => {}
+  if (settings.kind === 'simulator') {
+    const { startWithingsSimulator } = await import('./dev/withings-simulator.js')
+    const client = { clientId: 'baricare-development', clientSecret: 'simulator-secret' }
+    const redirectUri = `${appUrl}${CONNECT_CALLBACK_PATH}`
+    const simulator = await startWithingsSimulator({
+      port: settings.port,
+      clients: [{ ...client, redirectUris: [redirectUri] }],
+      log,
+    })
+    close = () => simulator.close()
+    config = {
+      ...client,
+      redirectUri,
+      authUrl: `${simulator.url}oauth2_user/authorize2`,
+      apiUrl: simulator.url,
+      // The app's public webhook, so the simulator's notifications take the path Withings' would.
+      notifyCallbackUrl: `${appUrl}/webhooks/withings`,
+      tokenKey: settings.tokenKey,
+    }
+    log(`provider: Withings simulator at ${simulator.url} (WITHINGS_SIMULATOR=1)`)
+  } else {
+    config = settings.config
+    log(`provider: Withings enabled (client ${config.clientId}, redirect ${config.redirectUri})`)
+  }
+  const key = config.tokenKey ? deriveKey(config.tokenKey, 'device-tokens') : deriveKey(secret, 'device-tokens', 1)
+  return { runtime: { config, box: tokenBox(key), simulated: settings.kind === 'simulator' }, close }
 }

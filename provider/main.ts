@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from './db/index.js'
 import { defaultSeedAdmins, startProvider } from './index.js'
 import { smtpSettingsFromEnv } from './jobs/email.js'
+import { withingsSettingsFromEnv } from './withings/config.js'
 
 /**
  * The BariCare API on its own: `npm run api` (or `node build/api.js`). DATABASE_URL selects
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     dataDir,
     database: engineOptionsFromEnv(env, dataDir),
     smtp: smtpSettingsFromEnv(env),
+    withings: withingsSettingsFromEnv(env, production),
     port: integerEnv(env.PROVIDER_PORT, 4000),
     host: env.PROVIDER_HOST ?? '127.0.0.1',
     appUrl: env.APP_URL ?? 'http://localhost:3000',

@@ -5,7 +5,20 @@ import { randomBytes } from 'node:crypto'
  * Security headers for every response, with a fresh CSP nonce per request that entry.server.tsx
  * puts on our inline scripts (the theme boot script and Remix's hydration data).
  */
+/**
+ * Where a form of ours may lead. Connect Withings is a form whose answer redirects to Withings'
+ * consent page, and Chromium applies form-action to that redirect too; outside production the
+ * local Withings simulator (WITHINGS_SIMULATOR=1) answers on a loopback port instead.
+ */
+export const WITHINGS_CONSENT_ORIGIN = 'https://account.withings.com'
+
+export function formActionSources(production: boolean): string {
+  const loopback = production ? [] : ['http://127.0.0.1:*', 'http://localhost:*']
+  return ["'self'", WITHINGS_CONSENT_ORIGIN, ...loopback].join(' ')
+}
+
 export function securityHeaders({ production }: { production: boolean }) {
+  const formAction = formActionSources(production)
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
@@ -19,7 +32,7 @@ export function securityHeaders({ production }: { production: boolean }) {
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formAction}`,
       "frame-ancestors 'none'",
     ].join('; ')
     res.setHeader('Content-Security-Policy', csp)

@@ -346,3 +346,30 @@ export async function devConsentAction(request: Request) {
     )
   return redirect(result.content.redirect_to)
 }
+
+// ---- Withings' notifications (P19) ------------------------------------------------------------
+
+/**
+ * Passes a Withings notification on to the API. 200 when the API took it (whether or not it
+ * named one of our patients, so nothing is learnt by probing); 502 when the API could not be asked,
+ * so Withings tries again later.
+ */
+export async function forwardWithingsNotification(request: Request) {
+  const form = await readForm(request)
+  const field = (name: string) => String(form.get(name) ?? '').slice(0, 40)
+  const api = await createProviderClient(request)
+  const result = await api.call('POST', 'v1/devices/withings/notify/', {
+    auth: false,
+    body: {
+      userid: field('userid'),
+      appli: Number(field('appli')),
+      startdate: Number(field('startdate')),
+      enddate: Number(field('enddate')),
+    },
+  })
+  const ok = result.ok || (result.status >= 400 && result.status < 500)
+  return new Response(ok ? 'OK' : 'Try again later', {
+    status: ok ? 200 : 502,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}

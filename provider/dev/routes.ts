@@ -133,7 +133,9 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
       path: '__dev/devices/consent/',
       handler: async (req) => {
         const auth = await findOpenAuthorization(ctx.db, req.query.get('state') ?? '')
-        if (!auth || auth.decision !== null) throw new ApiError(404, CONSENT_INVALID)
+        if (!auth || auth.decision !== null || !findService(auth.service)?.simulated) {
+          throw new ApiError(404, CONSENT_INVALID)
+        }
         const service = findService(auth.service)!
         const account = await findAccountById(ctx.db, auth.account_id)
         if (!account) throw new ApiError(404, CONSENT_INVALID)
@@ -163,7 +165,10 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
         })
         f.done()
         const auth = await findOpenAuthorization(ctx.db, state)
-        if (!auth || auth.decision !== null) throw new ApiError(404, CONSENT_INVALID)
+        // A real service's consent is answered on the service's own page, never here.
+        if (!auth || auth.decision !== null || !findService(auth.service)?.simulated) {
+          throw new ApiError(404, CONSENT_INVALID)
+        }
         const decided = await decideAuthorization(ctx.db, auth, decision === 'allow')
         // Answered by another request in the meantime: as if it had been answered before.
         if (!decided) throw new ApiError(404, CONSENT_INVALID)

@@ -1,6 +1,8 @@
 // Extension (docs/provider-api.md, "Connected devices") — P12: a patient's connections to
 // health-data services (list, connect through a consent, complete, sync now, disconnect). The simulated
-// service's consent answers and the test controls are dev-only: provider/dev/routes.ts.
+// service's consent answers and the test controls are dev-only: provider/dev/routes.ts. P19: Withings
+// through its own OAuth 2.0 (authorize2, then the token request, here in the API: the client secret
+// and the tokens never reach the app or the browser).
 import type { Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import {
@@ -8,6 +10,7 @@ import {
   findService,
   isAvailable,
   notAvailableHere,
+  type Availability,
   type DeviceService,
 } from '../devices-catalogue.js'
 import {
@@ -17,14 +20,17 @@ import {
   deleteImported,
   findConnection,
   listConnections,
-  markNeedsAttention,
-  markSynced,
   redeemCode,
+  redeemState,
   removeConnection,
   saveConnected,
 } from '../store/devices.js'
-import { importReadings, syncFrom, syncThrough } from '../devices-sync.js'
+import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
+import { accountsForExternalUser, deleteTokens, readTokens, saveTokens } from '../store/device-tokens.js'
+import { requestToken, revokeGrant, subscribe, unsubscribe, WithingsError } from '../withings/client.js'
+import { WITHINGS_SCOPE } from '../withings/config.js'
+import { WITHINGS_BUSY, WITHINGS_UNREACHABLE, type WithingsRuntime } from '../withings/sync.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import type { RouterWithItems } from '../entries-router.js'
 import { authenticate } from '../sessions.js'
@@ -33,7 +39,10 @@ import { FieldReader } from '../validation.js'
 export const CONSENT_INVALID =
   'This connection request is invalid or has expired. Please try connecting again.'
 export const DEFAULT_SYNC_FAILURE = 'Demo Health stopped accepting our access. Reconnect to resume syncing.'
+export const WITHINGS_CODE_REFUSED = 'Withings did not accept this connection request. Please try connecting again.'
 const REDIRECT_MAX = 500
+/** Notify - Subscribe's `appli` values for what we import: 1 weight, 44 sleep. */
+export const WITHINGS_APPLIS = [1, 44] as const
 
 export function mountDeviceRoutes(router: RouterWithItems, ctx: ProviderContext): void {
   router.add(deviceRoutes(ctx))
@@ -51,15 +60,79 @@ export function readService(f: FieldReader): DeviceService | null {
   return service ?? null
 }
 
+export function availability(ctx: ProviderContext): Availability {
+  return { devMode: ctx.devMode, configured: new Set(ctx.withings ? ['withings'] : []) }
+}
+
 async function serviceList(ctx: ProviderContext, accountId: number) {
   const views = await listConnections(ctx.db, accountId)
+  const where = availability(ctx)
   return DEVICE_SERVICES.map((service, index) => ({
     ...views[index],
     imported_types: [...service.imported_types],
-    available: isAvailable(service, ctx.devMode),
-    availability_note: isAvailable(service, ctx.devMode) ? null : notAvailableHere(service.service_name),
-    simulated: service.simulated,
+    available: isAvailable(service, where),
+    availability_note: isAvailable(service, where) ? null : notAvailableHere(service.service_name),
+    simulated: service.simulated || (service.real === true && ctx.withings?.simulated === true),
   }))
+}
+
+/** authorize2 with our client, the registered redirect URI, what we ask for and the consent's state. */
+function withingsConsentUrl(withings: WithingsRuntime, state: string): string {
+  const url = new URL(withings.config.authUrl)
+  url.searchParams.set('response_type', 'code')
+  url.searchParams.set('client_id', withings.config.clientId)
+  url.searchParams.set('scope', WITHINGS_SCOPE)
+  url.searchParams.set('redirect_uri', withings.config.redirectUri)
+  url.searchParams.set('state', state)
+  return url.toString()
+}
+
+/** The code from Withings' redirect, exchanged for tokens (stored sealed) on a spent consent. */
+async function connectWithings(ctx: ProviderContext, withings: WithingsRuntime, accountId: number, state: string, code: string) {
+  const auth = await redeemState(ctx.db, accountId, 'withings', state)
+  if (!auth) throw new ApiError(400, CONSENT_INVALID, { code: [CONSENT_INVALID] })
+  let tokens
+  try {
+    tokens = await requestToken(withings.config, code, auth.redirect_uri)
+  } catch (error) {
+    if (!(error instanceof WithingsError)) throw error
+    ctx.log(`devices: Withings refused a code (status ${error.status}: ${error.message})`)
+    if (error.failure === 'invalid_grant') throw new ApiError(400, WITHINGS_CODE_REFUSED, { code: [WITHINGS_CODE_REFUSED] })
+    throw new ApiError(502, error.failure === 'rate_limited' ? WITHINGS_BUSY : WITHINGS_UNREACHABLE)
+  }
+  await ctx.db.transaction(async (tx) => {
+    await saveConnected(tx, accountId, 'withings')
+    await saveTokens(tx, withings.box, accountId, 'withings', tokens)
+  })
+  const callback = withings.config.notifyCallbackUrl
+  if (callback) {
+    // Push is a bonus over Sync now: a refused subscription is logged, not the patient's problem.
+    for (const appli of WITHINGS_APPLIS) {
+      await subscribe(withings.config, tokens.access_token, callback, appli).catch((error: unknown) =>
+        ctx.log(`devices: Withings notification subscription (appli ${appli}) refused: ${String(error)}`),
+      )
+    }
+  }
+}
+
+/** Best effort: Withings forgets our grant (and notifications); the tokens go here regardless. */
+async function disconnectWithings(ctx: ProviderContext, accountId: number) {
+  const withings = ctx.withings
+  if (withings) {
+    const tokens = await readTokens(ctx.db, withings.box, accountId, 'withings').catch(() => undefined)
+    if (tokens) {
+      const callback = withings.config.notifyCallbackUrl
+      if (callback) {
+        for (const appli of WITHINGS_APPLIS) {
+          await unsubscribe(withings.config, tokens.accessToken, callback, appli).catch(() => {})
+        }
+      }
+      await revokeGrant(withings.config, tokens.externalUserId).catch((error: unknown) =>
+        ctx.log(`devices: Withings revoke failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
+    }
+  }
+  await deleteTokens(ctx.db, accountId, 'withings')
 }
 
 function readRedirectUri(f: FieldReader): string {
@@ -79,29 +152,41 @@ function readRedirectUri(f: FieldReader): string {
   return ''
 }
 
-/** Brings the connection's readings up to `through`, or records why the service refused. */
+/** Brings the connection's readings up to date, or records why the service refused. */
 async function runSync(ctx: ProviderContext, account: Account, service: DeviceService, today: unknown) {
-  const connection = await findConnection(ctx.db, account.id, service.service)
-  if (!connection) throw new ApiError(409, `${service.service_name} is not connected.`)
-  if (connection.fail_next_sync !== null) {
-    await markNeedsAttention(ctx.db, account.id, service.service, connection.fail_next_sync)
-    throw new ApiError(502, connection.fail_next_sync)
-  }
-  const now = Date.now()
-  const through = syncThrough(today, now)
-  const result = await importReadings(
-    ctx.db,
-    account.id,
-    service,
-    syncFrom(connection.last_synced_at, through),
-    through,
-  )
-  await markSynced(ctx.db, account.id, service.service, new Date(now))
+  const result = await syncConnection(ctx, account.id, service, today)
   return { connection: await connectionView(ctx.db, account.id, service.service), sync: result }
+}
+
+/**
+ * A Withings notification, as the app's public /webhooks/withings forwards it. Acted on only for a
+ * Withings user connected here and an `appli` we subscribed to: it queues a sync (which reads from
+ * Withings with our own token, so a forged notification can at most cause an early sync).
+ */
+async function withingsNotification(ctx: ProviderContext, req: RequestInput) {
+  if (!ctx.withings) throw new ApiError(404, 'Not found')
+  const body = jsonObjectBody(req)
+  const userid = typeof body.userid === 'string' || typeof body.userid === 'number' ? String(body.userid) : ''
+  const appli = Number(body.appli)
+  let queued = 0
+  if (/^\d{1,20}$/.test(userid) && (WITHINGS_APPLIS as readonly number[]).includes(appli) && ctx.queueDeviceSync) {
+    for (const accountId of await accountsForExternalUser(ctx.db, 'withings', userid)) {
+      const connection = await findConnection(ctx.db, accountId, 'withings')
+      if (connection?.status !== 'connected') continue
+      await ctx.queueDeviceSync(accountId, 'withings')
+      queued++
+    }
+  }
+  return { message: 'Notification received.', content: { queued } }
 }
 
 function deviceRoutes(ctx: ProviderContext): Route[] {
   return [
+    {
+      method: 'POST',
+      path: 'v1/devices/withings/notify/',
+      handler: (req) => withingsNotification(ctx, req),
+    },
     {
       method: 'GET',
       path: 'v1/auth/devices/',
@@ -119,11 +204,20 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
         const service = readService(f)
         const redirectUri = readRedirectUri(f)
         f.done()
-        if (!isAvailable(service!, ctx.devMode)) throw new ApiError(409, notAvailableHere(service!.service_name))
-        const auth = await createAuthorization(ctx.db, account.id, service!.service, redirectUri)
+        if (!isAvailable(service!, availability(ctx))) throw new ApiError(409, notAvailableHere(service!.service_name))
+        const withings = service!.real ? ctx.withings : null
+        // A real service sends the patient back to the redirect URI registered with it.
+        const auth = await createAuthorization(
+          ctx.db,
+          account.id,
+          service!.service,
+          withings ? withings.config.redirectUri : redirectUri,
+        )
         // The simulated service's consent screen is drawn by the app's development route
         // (app/routes/dev.device-consent.tsx), which reads the answers below through __dev/.
-        const consentUrl = `${ctx.appUrl}/dev/device-consent?state=${encodeURIComponent(auth.state)}`
+        const consentUrl = withings
+          ? withingsConsentUrl(withings, auth.state)
+          : `${ctx.appUrl}/dev/device-consent?state=${encodeURIComponent(auth.state)}`
         return {
           status: 201,
           message: `Continue at ${service!.service_name} to allow access.`,
@@ -147,10 +241,17 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
         const code = f.text('code', { label: 'Code', required: 'Code is required', max: 200 })
         const state = f.text('state', { label: 'State', required: 'State is required', max: 200 })
         f.done()
-        if (!(await redeemCode(ctx.db, account.id, service!.service, state, code))) {
-          throw new ApiError(400, CONSENT_INVALID, { code: [CONSENT_INVALID] })
+        if (service!.real) {
+          if (!ctx.withings || service!.service !== 'withings') {
+            throw new ApiError(409, notAvailableHere(service!.service_name))
+          }
+          await connectWithings(ctx, ctx.withings, account.id, state, code)
+        } else {
+          if (!(await redeemCode(ctx.db, account.id, service!.service, state, code))) {
+            throw new ApiError(400, CONSENT_INVALID, { code: [CONSENT_INVALID] })
+          }
+          await saveConnected(ctx.db, account.id, service!.service)
         }
-        await saveConnected(ctx.db, account.id, service!.service)
         const { connection, sync } = await runSync(ctx, account, service!, body.today)
         return { message: `${service!.service_name} connected.`, content: { ...connection, sync } }
       },
@@ -184,6 +285,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
         if (!(await findConnection(ctx.db, account.id, service!.service))) {
           throw new ApiError(409, `${service!.service_name} is not connected.`)
         }
+        if (service!.service === 'withings') await disconnectWithings(ctx, account.id)
         const deleted = await ctx.db.transaction(async (tx) => {
           await removeConnection(tx, account.id, service!.service)
           return deleteData ? deleteImported(tx, account.id, service!.service) : 0

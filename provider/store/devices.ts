@@ -259,3 +259,26 @@ export async function redeemCode(
     ),
   )
 }
+
+/**
+ * A real service's consent coming back (P19): the started consent with this state, for this
+ * patient and service, spent on the way out; undefined when it does not match, was used or expired.
+ * The code is the service's own and is checked by the service when we exchange it.
+ */
+export async function redeemState(
+  db: Db,
+  accountId: number,
+  service: string,
+  state: string,
+  now = Date.now(),
+): Promise<Authorization | undefined> {
+  return authorizationOf(
+    await db.get<Authorization>(
+      `UPDATE device_authorizations SET used_at = ?
+       WHERE state = ? AND account_id = ? AND service = ? AND decision IS NULL AND code_hash IS NULL
+         AND used_at IS NULL AND expires_at > ?
+       RETURNING ${AUTH_COLUMNS}`,
+      [now, state, accountId, service, now],
+    ),
+  )
+}

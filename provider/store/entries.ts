@@ -81,6 +81,36 @@ export async function insertImported(
   return result.changes > 0
 }
 
+/**
+ * A service's reading for a day, replacing that service's earlier reading of the day when it
+ * differs (a later weighing, a night re-scored): 'inserted', 'updated' or 'unchanged'. Only the
+ * service's own row is touched; the unique index keeps one per kind, day and service.
+ */
+export async function upsertImported(
+  db: Db,
+  accountId: number,
+  kind: 'weight' | 'sleep',
+  fields: EntryFields['weight'] | EntryFields['sleep'],
+  service: { key: string; name: string },
+): Promise<'inserted' | 'updated' | 'unchanged'> {
+  const now = new Date().toISOString()
+  const { date, ...rest } = fields
+  const row = await changingPatient(db, accountId, (tx) =>
+    tx.get<{ inserted: boolean }>(
+      `INSERT INTO health_entries
+         (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
+       VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)
+       ON CONFLICT (account_id, kind, day, imported_from) WHERE imported_from IS NOT NULL
+       DO UPDATE SET fields = excluded.fields, source = excluded.source, updated_at = excluded.updated_at
+         WHERE health_entries.fields IS DISTINCT FROM excluded.fields
+       RETURNING (xmax = 0) AS inserted`,
+      [accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now],
+    ),
+  )
+  if (!row) return 'unchanged'
+  return row.inserted ? 'inserted' : 'updated'
+}
+
 /** Whether the patient typed an entry of this kind for the day (what an import must not override). */
 export async function hasManualEntry(db: Db, accountId: number, kind: EntryKind, date: string): Promise<boolean> {
   const row = await db.get(

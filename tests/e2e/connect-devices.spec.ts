@@ -170,9 +170,12 @@ test.describe('Connect Devices (with JavaScript)', () => {
     await expect(phone).toContainText('You told us you use an Android phone with Galaxy Watch.')
     await expect(phone).toContainText('needs the BariCare mobile companion app')
     await expect(phone.getByRole('button')).toHaveCount(0)
-    const withings = page.getByTestId('service-withings')
-    await expect(withings.getByTestId('availability-note')).toContainText("Your clinic hasn't set up Withings yet.")
-    await expect(withings.getByRole('button')).toHaveCount(0)
+    // Withings runs against its simulator in this server (tests/e2e/withings.spec.ts); Fitbit is not set up.
+    const fitbit = page.getByTestId('service-fitbit')
+    await expect(fitbit.getByTestId('availability-note')).toContainText(
+      "Your clinic hasn't set up Fitbit / Google Health yet.",
+    )
+    await expect(fitbit.getByRole('button')).toHaveCount(0)
 
     // The profile's Connected tab summarises the connections and links here.
     await connectDemo(page)

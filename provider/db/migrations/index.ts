@@ -8,6 +8,7 @@ import * as m0006 from './0006_patient_alerts.js'
 import * as m0007 from './0007_session_ids.js'
 import * as m0008 from './0008_patient_summaries.js'
 import * as m0009 from './0009_admin_mfa.js'
+import * as m0010 from './0010_device_tokens.js'
 
 /**
  * Every migration, by name, in order. A static map rather than Kysely's FileMigrationProvider:
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_session_ids': m0007,
   '0008_patient_summaries': m0008,
   '0009_admin_mfa': m0009,
+  '0010_device_tokens': m0010,
 }
