@@ -14,7 +14,8 @@ type Persona = (typeof PERSONAS)[number]
 
 /** 200 / 400 / 404, or '→/path' for a redirect (compared with the Location's path and query). */
 type Outcome = 200 | 400 | 404 | `→${string}`
-type Row = { path: string; expect: Record<Persona, Outcome> }
+/** `endsOtherPortal`: a public auth screen, which signs the other portal out, in the API too. */
+type Row = { path: string; expect: Record<Persona, Outcome>; endsOtherPortal?: boolean }
 
 function row(path: string, ...outcomes: [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome]): Row {
   return { path, expect: Object.fromEntries(PERSONAS.map((p, i) => [p, outcomes[i]])) as Record<Persona, Outcome> }
@@ -27,8 +28,8 @@ const ADMIN_HOME: Outcome = '→/admin/dashboard'
 const SETUP: Outcome = '→/customer/profile-setup'
 const NOT_AUTHORIZED: Outcome = '→/not-authorized'
 
-const publicCustomer = (path: string) => row(path, 200, CUSTOMER_HOME, CUSTOMER_HOME, 200, 200, 200)
-const publicAdmin = (path: string) => row(path, 200, 200, 200, ADMIN_HOME, ADMIN_HOME, ADMIN_HOME)
+const publicCustomer = (path: string): Row => ({ ...row(path, 200, CUSTOMER_HOME, CUSTOMER_HOME, 200, 200, 200), endsOtherPortal: true })
+const publicAdmin = (path: string): Row => ({ ...row(path, 200, 200, 200, ADMIN_HOME, ADMIN_HOME, ADMIN_HOME), endsOtherPortal: true })
 const patientApp = (path: string) => row(path, signIn('customer', path), SETUP, 200, signIn('customer', path), signIn('customer', path), signIn('customer', path))
 const adminPortal = (path: string) =>
   row(path, signIn('admin', path), signIn('admin', path), signIn('admin', path), 200, 200, NOT_AUTHORIZED)
@@ -135,13 +136,16 @@ test.describe('access matrix (DESIGN.md §4)', () => {
       const state = await signedInAs(browser, persona)
       // Each cell starts from the signed-in cookies: some screens sign a portal out on purpose
       // (SPEC.md §2: the customer sign-in clears the admin's session and the admin sign-in both).
+      // Since P15 that also ends the session in the API, which no copy of the cookie brings back,
+      // so those screens are visited after every other cell.
       async function check(method: 'GET' | 'POST', { path, expect: outcomes }: Row) {
         const request = await playwright.request.newContext({ baseURL, storageState: state })
         expect.soft(await outcomeOf(request, method, path), `${method} ${path} as ${persona}`).toBe(outcomes[persona])
         await request.dispose()
       }
-      for (const route of ROUTES) await check('GET', route)
+      for (const route of ROUTES.filter((r) => !r.endsOtherPortal)) await check('GET', route)
       for (const route of ACTIONS) await check('POST', route)
+      for (const route of ROUTES.filter((r) => r.endsOtherPortal)) await check('GET', route)
     })
   }
 
