@@ -151,25 +151,40 @@ export function AdminsTable({ admins, me }: { admins: AdminListItem[]; me: numbe
   )
 }
 
-/** Shown for ?confirmDeactivate=<id>: a second, deliberate step before an admin loses access. */
-export function ConfirmDeactivate({ admin }: { admin: AdminListItem }) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [admin.id])
-  const name = displayName(admin)
+/**
+ * A second, deliberate step before a destructive action on another admin: the heading takes
+ * focus, the form posts `intent` for that admin, and Cancel goes back to the list.
+ */
+function ConfirmAdminAction({
+  admin,
+  id,
+  intent,
+  heading,
+  consequence,
+  submitLabel,
+}: {
+  admin: AdminListItem
+  id: string
+  intent: string
+  heading: string
+  consequence: string
+  submitLabel: string
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => headingRef.current?.focus(), [admin.id])
   return (
-    <section aria-labelledby="confirm-deactivate-heading" className="rounded-lg border border-destructive/60 bg-destructive/10 p-4">
-      <h2 id="confirm-deactivate-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-        Deactivate {name}?
+    <section aria-labelledby={id} className="rounded-lg border border-destructive/60 bg-destructive/10 p-4">
+      <h2 id={id} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        {heading}
       </h2>
       <p className="mt-1 text-sm">
-        {admin.email} is signed out at their next request and can no longer sign in. Their audit history stays. You can
-        reactivate them later.
+        {admin.email} {consequence}
       </p>
       <Form method="post" className="mt-3 flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="deactivate" />
+        <input type="hidden" name="intent" value={intent} />
         <Target admin={admin} />
         <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal text-left">
-          Deactivate {name}
+          {submitLabel}
         </Button>
         <Link to={USERS_PATH} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
           Cancel
@@ -179,30 +194,32 @@ export function ConfirmDeactivate({ admin }: { admin: AdminListItem }) {
   )
 }
 
-/** P15: shown for ?confirmMfaReset=<id>, before another admin's second factor is removed. */
-export function ConfirmMfaReset({ admin }: { admin: AdminListItem }) {
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [admin.id])
+/** Shown for ?confirmDeactivate=<id>: a second, deliberate step before an admin loses access. */
+export function ConfirmDeactivate({ admin }: { admin: AdminListItem }) {
   const name = displayName(admin)
   return (
-    <section aria-labelledby="confirm-mfa-reset-heading" className="rounded-lg border border-destructive/60 bg-destructive/10 p-4">
-      <h2 id="confirm-mfa-reset-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-        Reset two-factor authentication for {name}?
-      </h2>
-      <p className="mt-1 text-sm">
-        {admin.email} is signed out, their authenticator app and recovery codes stop working, and they set up two-factor
-        authentication again. Do this only when you are sure who asked for it.
-      </p>
-      <Form method="post" className="mt-3 flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="mfa_reset" />
-        <Target admin={admin} />
-        <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal text-left">
-          Reset two-factor for {name}
-        </Button>
-        <Link to={USERS_PATH} preventScrollReset className={buttonVariants({ variant: 'outline' })}>
-          Cancel
-        </Link>
-      </Form>
-    </section>
+    <ConfirmAdminAction
+      admin={admin}
+      id="confirm-deactivate-heading"
+      intent="deactivate"
+      heading={`Deactivate ${name}?`}
+      consequence="is signed out at their next request and can no longer sign in. Their audit history stays. You can reactivate them later."
+      submitLabel={`Deactivate ${name}`}
+    />
+  )
+}
+
+/** P15: shown for ?confirmMfaReset=<id>, before another admin's second factor is removed. */
+export function ConfirmMfaReset({ admin }: { admin: AdminListItem }) {
+  const name = displayName(admin)
+  return (
+    <ConfirmAdminAction
+      admin={admin}
+      id="confirm-mfa-reset-heading"
+      intent="mfa_reset"
+      heading={`Reset two-factor authentication for ${name}?`}
+      consequence="is signed out, their authenticator app and recovery codes stop working, and they set up two-factor authentication again. Do this only when you are sure who asked for it."
+      submitLabel={`Reset two-factor for ${name}`}
+    />
   )
 }
