@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { storageStateFor, type SessionKind } from './support/sessions'
-import { animationsDone } from './support/settled'
+import { animationsDone, settled } from './support/settled'
 
 // P9: axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
 // at 375 px and 1280 px. Zero violations.
@@ -160,7 +160,9 @@ for (const screen of SCREENS) {
           await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
         }
         await page.goto(screen.path)
-        await page.waitForLoadState('networkidle')
+        // Hydrated, with what hydration starts (a flash toast moving into Radix's lazily loaded
+        // toasts) arrived, so the scan does not catch the page halfway.
+        await settled(page, { hydrated: screen.javaScriptEnabled !== false })
         // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
         expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
         if (screen.state) await screen.state(page)

@@ -25,15 +25,29 @@ export async function settled(page: Page, { hydrated = true }: { hydrated?: bool
 /**
  * Waits for the page's finite CSS animations and transitions to end. Run before an axe scan: a
  * toast fading in has, for a moment, too little contrast, and a slow machine scans in that moment.
- * Endless ones (a skeleton's pulse) are left running; they would never end.
+ * Endless ones (a skeleton's pulse) are left running; they would never end. An animation can start
+ * just after a check finds none (a toast mounted once its lazily loaded code arrives), so the page
+ * counts as done only when two frames later there is still none running.
  */
 export async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const nextFrames = () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+    for (let round = 0; round < 20; round++) {
+      const now = running()
+      if (now.length === 0) {
+        await nextFrames()
+        if (running().length === 0) return
+        continue
+      }
+      await Promise.all(now.map((animation) => animation.finished.catch(() => undefined)))
+    }
+  })
 }
