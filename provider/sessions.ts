@@ -81,11 +81,6 @@ export async function authenticate(
   return account
 }
 
-/** Which portal a well-signed bearer token claims, for the development request log. */
-export function bearerPortal(ctx: ProviderContext, header: string | undefined): Portal | null {
-  return bearerIdentity(ctx, header)?.portal ?? null
-}
-
 /** Portal and account id of a well-signed bearer token (expired or not), for the dev request log. */
 export function bearerIdentity(
   ctx: ProviderContext,

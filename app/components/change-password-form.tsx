@@ -6,7 +6,7 @@ import { NewPasswordFields } from './auth-new-password-fields'
 import { AuthToast } from './auth-toast'
 import { FormError } from './forms'
 import { PasswordField } from './password-field'
-import { PageHeader } from './placeholder-screen'
+import { PageHeader } from './page-header'
 import { Card, CardContent } from './ui/card'
 import type { FormReply } from '~/lib/auth-form.server'
 

@@ -222,10 +222,6 @@ type PatientEntries = EntriesByKind & { from: string; to: string; first_date: st
 // Ids are the provider's; only digits can be one, and anything else must not reach its path.
 const PATIENT_ID = /^\d{1,15}$/
 
-export function getPatientDetail(api: ProviderClient, id: string) {
-  return api.call('GET', `v1/admin/patients/${id}/`).then((result) => checked(result, detailSchema))
-}
-
 const detailWithEntriesSchema = detailSchema.extend({ entries: entriesSchema.optional().catch(undefined) })
 
 /**

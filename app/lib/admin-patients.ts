@@ -194,7 +194,3 @@ export const TIER_MEANINGS: Record<AlertTier, string> = {
   2: 'Follow up',
   3: 'Review',
 }
-
-export function parseUnit(value: string | null): WeightUnit {
-  return isWeightUnit(value) ? value : 'kg'
-}

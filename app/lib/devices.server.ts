@@ -164,8 +164,6 @@ export async function loadConnectDevices(request: Request) {
   )
 }
 
-export const DEVICE_INTENTS = ['connect', 'sync', 'disconnect'] as const
-
 export async function connectDevicesAction(request: Request) {
   const { session } = await requireOnboardedCustomer(request)
   const formData = await readForm(request)

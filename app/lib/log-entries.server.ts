@@ -285,8 +285,6 @@ export async function loadLogData(request: Request) {
 
 // ---- Action ---------------------------------------------------------------------------------
 
-export const LOG_INTENTS = ['create', 'update', 'delete'] as const
-
 export type LogActionData = {
   formId: string
   result: SubmissionResult<string[]>

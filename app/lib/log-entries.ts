@@ -349,10 +349,6 @@ export function entriesOn(entries: EntriesByKind, date: string): LogEntry[] {
   return ENTRY_KINDS.flatMap((kind) => (entries[kind] as LogEntry[]).filter((entry) => entry.date === date))
 }
 
-export function findEntryIn(entries: EntriesByKind, ref: EntryRef): LogEntry | null {
-  return (entries[ref.kind] as LogEntry[]).find((entry) => entry.id === ref.id) ?? null
-}
-
 // ---- Showing values -------------------------------------------------------------------------
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
@@ -364,10 +360,6 @@ export function formatWeightIn(kg: number, unit: WeightUnit): string {
 
 export function formatHours(hours: number): string {
   return `${grouped.format(roundForDisplay(hours))} h`
-}
-
-export function formatMl(ml: number): string {
-  return `${grouped.format(Math.round(ml))} ml`
 }
 
 /** Water as the patient reads it: fl oz when they weigh in lbs, else ml (units.ts waterUnitFor). */

@@ -89,10 +89,6 @@ export function asOptions<T extends string>(values: readonly T[]): Option<T>[] {
   return values.map((value) => ({ value, label: value }))
 }
 
-export function genderLabel(code: string | null | undefined): string {
-  return GENDER_OPTIONS.find((o) => o.value === code)?.label ?? ''
-}
-
 /**
  * SPEC.md §4 checklists: choosing 'None' clears everything else; choosing any other item removes
  * 'None'. Unticking simply removes the item. The order of `options` is kept.

@@ -315,10 +315,3 @@ export const deviceSchema = deviceFormShape.transform((v, ctx): DeviceValues => 
 })
 
 export type DeviceFormInput = z.input<typeof deviceSchema>
-
-export const STEP_SCHEMAS = {
-  1: personalSchema,
-  2: medicalSchema,
-  3: bariatricSchema,
-  4: deviceSchema,
-} as const

@@ -5,10 +5,6 @@ import { readCookie } from './cookies'
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state'
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
 
-export const SIDEBAR_WIDTH = '16rem'
-export const SIDEBAR_WIDTH_MOBILE = '18rem'
-export const SIDEBAR_WIDTH_ICON = '3rem'
-
 /** Ctrl+B / Cmd+B toggles the sidebar (the drawer on narrow screens). */
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b'
 

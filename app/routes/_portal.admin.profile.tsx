@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react'
-import { PageHeader } from '~/components/placeholder-screen'
+import { PageHeader } from '~/components/page-header'
 import { Alert } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'

@@ -7,13 +7,6 @@ export async function getMeta(db: Db, key: string): Promise<string | undefined> 
   return row?.value
 }
 
-export async function setMeta(db: Db, key: string, value: string): Promise<void> {
-  await db.run(
-    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    [key, value],
-  )
-}
-
 /** Kept in the database so that tokens issued before a restart stay valid after it. */
 export async function tokenSecretFor(db: Db): Promise<string> {
   const existing = await getMeta(db, 'token_secret')

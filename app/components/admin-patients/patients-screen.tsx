@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
 import { CircleAlert, Users } from 'lucide-react'
-import { PageHeader } from '~/components/placeholder-screen'
+import { PageHeader } from '~/components/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import {
   ariaSort,

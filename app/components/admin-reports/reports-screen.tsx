@@ -1,7 +1,7 @@
 // /admin/reports: the cohort (filters in the URL), its outcome summary, and the CSV export form.
 import { Link, useLocation } from '@remix-run/react'
 import { CircleAlert } from 'lucide-react'
-import { PageHeader } from '~/components/placeholder-screen'
+import { PageHeader } from '~/components/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import type { CohortFilters, ReportSummary } from '~/lib/admin-reports'
 import { REPORTS } from '~/lib/messages'

@@ -3,7 +3,7 @@
 // filters), so every state can be reached and used without JavaScript.
 import { Link, useLocation } from '@remix-run/react'
 import { CircleAlert } from 'lucide-react'
-import { PageHeader } from '~/components/placeholder-screen'
+import { PageHeader } from '~/components/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import type { AdminListItem, UsersTab } from '~/lib/admin-users'
 import type { AuditFilters, AuditPage } from '~/lib/audit'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ErrorList } from '~/components/forms'
-import { NativeCheckbox } from '~/components/ui/checkbox'
+import { NativeCheckbox } from '~/components/ui/native-checkbox'
 import { cn } from '~/lib/cn'
 import { toggleChecklistValue } from '~/lib/profile-options'
 import { choiceCardClasses } from './field-parts'
