@@ -35,7 +35,7 @@ export interface WeightFields {
 }
 
 export interface SleepFields {
-  /** The date the patient woke up (one rule for the whole product: docs/decisions.md, P16). */
+  /** The date the patient woke up (one rule for the whole product: docs/decisions/122-sleep-date-woke-up.md). */
   date: string
   hours: number
   quality: number

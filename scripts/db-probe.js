@@ -1,6 +1,7 @@
 // `npm run db:probe`: bundles scripts/db-probe.ts (TypeScript; plain `node` runs JavaScript) and
 // runs it once per engine in a fresh process: PGlite, then a throwaway PostgreSQL server when its
-// binaries are installed. Prints one JSON line per engine. Figures for docs/decisions.md (P14).
+// binaries are installed. Prints one JSON line per engine. Figures for
+// docs/decisions/107-pglite-embedded-default.md.
 import { build } from 'esbuild'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'

@@ -10,8 +10,9 @@ export const toastToneClasses: Record<Toast['type'], string> = {
 }
 
 /**
- * Where the stack sits (docs/decisions.md, P16): on a phone a compact column just below the
- * sticky header, away from the form buttons at the bottom of a screen; from 640 px a narrow column
+ * Where the stack sits (docs/decisions/121-error-toast-lifetime.md and
+ * 138-toasts-clear-submit-button.md): on a phone a compact column just below the sticky header,
+ * away from the form buttons at the bottom of a screen; from 640 px a narrow column
  * at the top right, beside a form's centred column rather than over it. While the field in focus
  * lies under the stack, the stack steps down to the bottom of the screen (useStackStepsAside).
  */

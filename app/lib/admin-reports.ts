@@ -140,7 +140,7 @@ function csvCell(value: string | number | boolean | null): string {
 }
 
 /**
- * Decimal places per measure column, by its name's unit suffix (docs/decisions.md, P16): weights,
+ * Decimal places per measure column, by its name's unit suffix (docs/decisions/100-rounded-exports.md): weights,
  * heights, percentages and sleep to 0.1 as the screens show them; grams, millilitres and kcal whole.
  * The provider sends what it stores (kg to 3 places after an lbs conversion); a reader wants 127.0.
  */

@@ -9,7 +9,7 @@ import { newPasswordSchema as rulesSchema } from './password-rules'
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
 
 // Not in SPEC.md (its screen only disables the button until the box is ticked); the server needs
-// words for a form posted without JavaScript. See docs/decisions.md.
+// words for a form posted without JavaScript. See docs/decisions/030-password-rules-checklist.md.
 export const TERMS_REQUIRED = 'Please agree to the Terms of Service and Privacy Policy'
 
 // A missing field reads as ''. That keeps every field's check a refinement (a "dirty" result, not

@@ -17,7 +17,7 @@ const HIDDEN = ['password', 'confirmPassword']
 
 /**
  * After a successful sign-up the browser is redirected here (post/redirect/get), so the
- * check-your-inbox state survives a reload and needs no JavaScript. See docs/decisions.md.
+ * check-your-inbox state survives a reload and needs no JavaScript. See docs/decisions/029-auth-screens-prg.md.
  */
 export function sentPath(email: string) {
   return `${SIGN_UP_PATH}?${new URLSearchParams({ sent: email })}`

@@ -130,7 +130,7 @@ export function daysSinceSurgery(surgeryIso: string | null | undefined, todayIso
 
 export type DailyTargets = { proteinG: number; waterMl: number; sleepH: number }
 
-/** docs/decisions.md "Daily targets". */
+/** docs/decisions/039-daily-targets.md */
 export const DEFAULT_TARGETS: DailyTargets = { proteinG: 60, waterMl: 1900, sleepH: 7 }
 
 export function dailyTargets(

@@ -32,8 +32,8 @@ export const VITAMINS = ['Multivitamin', 'Vitamin B12', 'Vitamin D', 'Calcium ci
 export type Vitamin = (typeof VITAMINS)[number]
 
 /**
- * The one rule for which day a night's sleep belongs to (docs/decisions.md, P16): the date the
- * patient woke up. The form, the week, the day's list, the dashboard's 'last night', the trends
+ * The one rule for which day a night's sleep belongs to (docs/decisions/122-sleep-date-woke-up.md):
+ * the date the patient woke up. The form, the week, the day's list, the dashboard's 'last night', the trends
  * and the exports all read an entry's `date` as that day, with no shifting anywhere.
  */
 export const SLEEP_DATE_HINT = 'Sleep counts for the date you woke up.'

@@ -127,7 +127,7 @@ export type DevicePayload = {
 }
 
 /**
- * The two flags follow the patient's answer (docs/decisions.md) rather than SPEC.md §7's
+ * The two flags follow the patient's answer (docs/decisions/035-wizard-device-flags.md) rather than SPEC.md §7's
  * constants: have-device → has_wearable, need-device → need_device_shipment.
  */
 export function buildDevicePayload(values: DeviceValues): DevicePayload {

@@ -24,7 +24,8 @@ export type ProviderFailure = {
   message: string
   /**
    * When the provider did not answer usefully (timeout, no answer, not our JSON): what happened,
-   * in words, shown as a second line under `message` where there is room (docs/decisions.md, P16).
+   * in words, shown as a second line under `message` where there is room
+   * (docs/decisions/123-spec-words-then-hint.md).
    */
   hint?: string
   fieldErrors: FieldErrors

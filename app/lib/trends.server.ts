@@ -31,7 +31,8 @@ import { csvFilename, entriesCsv } from './trends-csv'
 
 // The provider is not ours: its answer is checked before the charts rely on it. By hand rather
 // than with zod: a year is ~3,000 entries, and a schema walk of them cost more than the rest of the
-// page (docs/decisions.md). Any malformed entry fails the whole answer, as the log's schemas do.
+// page (docs/decisions/050-trends-provider-calls.md). Any malformed entry fails the whole answer,
+// as the log's schemas do.
 // `source` is kept on every kind where sent (P12 adds it beyond weight).
 const ISO = /^\d{4}-\d{2}-\d{2}$/
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)

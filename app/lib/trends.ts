@@ -3,7 +3,7 @@
  * summaries and the data tables behind each chart. Pure and deterministic ("today" is a parameter),
  * shared by the patient's /customer/health-trends and the admin's patient detail page.
  *
- * The two stable entry points (docs/decisions.md "Health trends"):
+ * The two stable entry points (docs/decisions/047-trends-svg-components.md):
  *
  *   const facts = trendsFacts(profile)            // from GET v1/auth/profile/ (or the admin's copy)
  *   const model = buildTrends({ entries, facts, range, today, firstEntryDate })
@@ -11,7 +11,7 @@
  *   <TrendsCharts model={model} logHref="/customer/log-data" />   (app/components/trends/trends-charts)
  *   <TrendRangeLinks baseHref="/admin/patient/7" current={model.range} />   (…/trends/range-links)
  *
- * Rules (also in docs/decisions.md):
+ * Rules (also in docs/decisions/048-trends-ranges-buckets-gaps.md):
  * - A day's weight is its last entry; sleep, protein and water are the day's sums (naps add).
  * - A day without an entry is a gap: no bar, no point. Weight lines join logged days up to 7 days
  *   apart (weekly weigh-ins are the plan) and break across longer gaps; nothing is interpolated.
@@ -173,7 +173,8 @@ export function dailyValues<E extends LogEntry>(
   }
   const days: DailyValue[] = []
   for (const [date, list] of entriesByDay) {
-    // A device reading never outweighs the patient's own entry for that day (docs/decisions.md).
+    // A device reading never outweighs the patient's own entry for that day
+    // (docs/decisions/055-imported-readings-never-override.md).
     let day: DailyValue | null = null
     for (const entry of preferManual(list)) {
       const value = read(entry)

@@ -74,8 +74,7 @@ export function numberToInput(value: number | null | undefined): string {
 
 // ---- Water ------------------------------------------------------------------------------------
 // The provider stores water in ml. A patient who weighs in lbs (or, with no weight unit, measures
-// in ft-in) reads and types US fluid ounces; everyone else ml (docs/decisions.md "P16 (charts, water
-// units)").
+// in ft-in) reads and types US fluid ounces; everyone else ml (docs/decisions/118-water-fl-oz.md).
 
 export const ML_PER_FL_OZ = 29.5735
 export const WATER_UNITS = ['ml', 'fl oz'] as const

@@ -1,7 +1,7 @@
 // Secrets the API must be able to read back (a health-data service's OAuth tokens), sealed at rest
 // with AES-256-GCM: a random 96-bit IV per value, the 128-bit tag checked on opening, and
 // "associated data" naming the row a value belongs to, so a sealed token copied into another
-// patient's row does not open. Self-contained on purpose (docs/decisions.md, P19).
+// patient's row does not open. Self-contained on purpose (docs/decisions/154-withings.md).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 const VERSION = 'v1'

@@ -47,7 +47,8 @@ export function demoEntries(style: DemoLogStyle, today = new Date()): DemoEntry[
         },
       })
     }
-    // A night counts for the date the patient woke up (docs/decisions.md, P16): today's is last night.
+    // A night counts for the date the patient woke up (docs/decisions/122-sleep-date-woke-up.md):
+    // today's is last night.
     entries.push({
       kind: 'sleep',
       fields: {

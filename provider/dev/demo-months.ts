@@ -225,7 +225,7 @@ function sleep(date: string, d: number): Sleep | null {
   const clock = (minutes: number) =>
     `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
   return {
-    date, // the morning he woke up (docs/decisions.md, P16)
+    date, // the morning he woke up (docs/decisions/122-sleep-date-woke-up.md)
     hours,
     quality: Math.max(1, Math.min(5, Math.round(hours - 3.5 + (noise(d, 74) - 0.5)))),
     bed_time: clock(bedMinutes),

@@ -159,7 +159,10 @@ export function sleepQuality(score: number | undefined, hours: number): number {
   return hours >= 7 ? 4 : hours >= 6 ? 3 : 2
 }
 
-/** Per wake-up day (docs/decisions.md, P16: a night belongs to the day it ends), the longest sleep. */
+/**
+ * Per wake-up day (docs/decisions/122-sleep-date-woke-up.md: a night belongs to the day it ends),
+ * the longest sleep.
+ */
 export function sleepByDay(series: SleepSeries[]): Map<string, SleepReading> {
   const byDay = new Map<string, SleepReading>()
   for (const night of series) {

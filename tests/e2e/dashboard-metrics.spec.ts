@@ -105,7 +105,7 @@ test("today's protein and water against their targets, last night's sleep agains
   })
   await logThroughProvider(customer.email, 'water', { date: TODAY, ml: 1500 })
   await logThroughProvider(customer.email, 'water', { date: TODAY, ml: 500 })
-  // Last night's sleep counts for today, the day the patient woke up (docs/decisions.md, P16).
+  // Last night's sleep counts for today, the day the patient woke up (docs/decisions/122-sleep-date-woke-up.md).
   await logThroughProvider(customer.email, 'sleep', { date: TODAY, hours: 6.5, quality: 3 })
   await page.goto('/customer/dashboard')
   await expect(page.getByTestId('today-protein')).toContainText('55 g / 60 g')

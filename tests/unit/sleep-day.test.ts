@@ -12,8 +12,8 @@ import { defaultEntryDate } from '~/lib/log-entry-forms'
 import { dailyValues } from '~/lib/trends'
 import { entriesCsv } from '~/lib/trends-csv'
 
-// One rule for which day a night's sleep belongs to (P16, docs/decisions.md): the date the patient
-// woke up. Every place that reads a sleep entry puts it on that same date.
+// One rule for which day a night's sleep belongs to (docs/decisions/122-sleep-date-woke-up.md):
+// the date the patient woke up. Every place that reads a sleep entry puts it on that same date.
 
 const TODAY = '2026-11-24'
 const YESTERDAY = '2026-11-23'

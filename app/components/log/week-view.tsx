@@ -101,7 +101,7 @@ function Metric({
   value: string | null
   sub?: string | null
   testId: string
-  /** The day reached its daily target (docs/decisions.md "Daily targets"). */
+  /** The day reached its daily target (docs/decisions/039-daily-targets.md). */
   met?: boolean
 }) {
   return (

@@ -131,7 +131,8 @@ function RunningTour({ onEnd }: { onEnd: () => void }) {
       width: TOUR_TOOLTIP_WIDTH,
       arrowColor: 'hsl(var(--card))',
       // joyride's own "close" moves on to the next step; for a patient, Escape and a click on the
-      // overlay mean "stop the tour", so we handle both ourselves (docs/decisions.md).
+      // overlay mean "stop the tour", so we handle both ourselves
+      // (docs/decisions/021-tour-escape-and-overlay-end-tour.md).
       dismissKeyAction: false,
       overlayClickAction: false,
     },
