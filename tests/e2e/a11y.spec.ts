@@ -135,6 +135,9 @@ async function violations(page: Page) {
     impact: v.impact,
     help: v.help,
     targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    // What axe measured (colours, ratio, text), so a failure on a loaded CI machine can be read
+    // from its log alone.
+    measured: v.nodes.slice(0, 5).map((n) => ({ data: n.any[0]?.data, html: n.html.slice(0, 200) })),
   }))
 }
 

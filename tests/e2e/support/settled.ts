@@ -30,6 +30,12 @@ export async function settled(page: Page, { hydrated = true }: { hydrated?: bool
  * counts as done only when two frames later there is still none running.
  */
 export async function animationsDone(page: Page) {
+  // A page reached by a native form post (no JavaScript) shows its text before its stylesheet has
+  // arrived; the colours axe measures must be the styled ones.
+  await page.waitForLoadState('load')
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  )
   await page.evaluate(async () => {
     const nextFrames = () =>
       new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
