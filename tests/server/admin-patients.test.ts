@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { loadAdminDashboard } from '~/lib/admin-dashboard.server'
 import { acknowledgeAlertAction, loadPatientPage, loadPatientsList } from '~/lib/admin-patients.server'
 import { GENERIC_ERROR } from '~/lib/messages'
 import { getToasts } from '~/lib/toast.server'
-import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
-import { startStubProvider, type StubProvider } from './stub-provider'
+import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useStubProvider } from './helpers'
 
 // The admin patients loaders and action against a scripted provider: what they ask for, and that
 // anything odd in the URL or from the provider becomes a page, never a 500.
 
-let stub: StubProvider
-let baseUrl = ''
+const stub = useStubProvider({ timeoutMs: 2000 })
 let cookie = ''
 
-useTestEnv(() => ({ PROVIDER_API_URL: baseUrl, PROVIDER_TIMEOUT_MS: '2000' }))
-
-beforeAll(async () => {
-  stub = await startStubProvider()
-  baseUrl = stub.url
-})
-afterAll(() => stub.close())
 beforeEach(async () => {
-  stub.requests.length = 0
   cookie = await sessionCookie({ admin: admin() })
 })
 
