@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
 import {
   expectError,
@@ -14,6 +14,10 @@ import {
 // P18: messages between a patient and the care team (docs/provider-api.md, "Messages"). The API's
 // clock (setTokenClock) is moved by hand for the one-notice-an-hour rule; access tokens live a day
 // here so moving it does not expire them.
+
+// Each test seeds and signs in its own patients (password hashing): more than the default 15 s
+// on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 const HOUR = 60 * 60 * 1000
 const SEED_PASSWORD = 'Patient#123'
@@ -131,7 +135,8 @@ describe('access', () => {
       ['POST', `v1/admin/patients/${alice.id}/messages/read/`],
       ['POST', `v1/admin/patients/${alice.id}/messages/handled/`],
     ]) {
-      expectError(await provider.call(method, path, { token: bob.token, body: { body: 'x', up_to: 1 } }), 401)
+      const body = method === 'POST' ? { body: 'x', up_to: 1 } : undefined
+      expectError(await provider.call(method, path, { token: bob.token, body }), 401)
     }
     // No token, or an admin's token on the patient's paths: 401 too.
     expectError(await provider.call('GET', 'v1/auth/messages/'), 401)
