@@ -125,7 +125,7 @@ async function serveWithoutScripts(route: Route) {
     // and a page it fetches itself keeps its scripts (seen: the sent page after a no-JavaScript
     // post hydrated and animated its toast). A page that refreshes to the target instead makes the
     // next load a navigation of its own, which is routed; the redirect's cookies (the flash) stay.
-    const headers = { ...response.headers(), 'content-type': 'text/html; charset=utf-8' }
+    const headers: Record<string, string> = { ...response.headers(), 'content-type': 'text/html; charset=utf-8' }
     delete headers['location']
     delete headers['content-length']
     delete headers['content-encoding']

@@ -36,6 +36,13 @@ export async function animationsDone(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
   )
+  // With JavaScript, a flash toast is first the server's plain copy (a div), then Radix's (an li)
+  // once hydration and Radix's lazily loaded code are done; Radix's fades in. Scan after the swap.
+  await page.waitForFunction(
+    () => document.scripts.length === 0 || document.querySelector('div[data-toast]') === null,
+    undefined,
+    { timeout: 30_000 },
+  )
   await page.evaluate(async () => {
     const nextFrames = () =>
       new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))

@@ -12,11 +12,19 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   test.setTimeout(120_000)
   // A server left on this port (another spec's, or one a failed run left behind) would answer the
   // health check below and be tested instead of ours: refuse to start rather than test it.
-  await new Promise<void>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', () => reject(new Error(`port ${port} is already in use: another server would be tested instead`)))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
-  })
+  // The previous test's server on this port may still be letting go of it: wait up to 15 s.
+  const portFree = () =>
+    new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+  let free = await portFree()
+  for (let i = 0; i < 150 && !free; i++) {
+    await new Promise((r) => setTimeout(r, 100))
+    free = await portFree()
+  }
+  if (!free) throw new Error(`port ${port} is already in use: another server would be tested instead`)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: {
