@@ -1,15 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
-import {
-  expectError,
-  login,
-  mailsTo,
-  STANDARD,
-  startTestProvider,
-  SUPER,
-  type ApiResponse,
-  type TestProvider,
-} from './helpers'
+import { STANDARD, SUPER } from '../support/fixtures'
+import { expectError, login, mailsTo, startTestProvider, type ApiResponse, type TestProvider } from './helpers'
 
 // P18: messages between a patient and the care team (docs/provider-api.md, "Messages"). The API's
 // clock (setTokenClock) is moved by hand for the one-notice-an-hour rule; access tokens live a day
