@@ -12,6 +12,7 @@ import { mountEntryRoutes } from './routes/entries.js'
 import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
+import { mountMessageRoutes } from './routes/messages.js'
 import { mountTrendsRoutes } from './routes/trends.js'
 import { collectProcessMetrics } from './metrics.js'
 import { healthRoutes } from './routes/health.js'
@@ -172,6 +173,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   mountDeviceRoutes(router, ctx)
   mountAdminUsersRoutes(router, ctx)
   mountAdminPatientsRoutes(router, ctx)
+  mountMessageRoutes(router, ctx)
   const requestLog = opts.devMode ? new RequestLog() : null
   // Development-only code is loaded only when asked for, so a production start never runs it.
   if (requestLog) router.add((await import('./dev/routes.js')).devRoutes(ctx, requestLog))

@@ -56,3 +56,32 @@ export function sendInvitationMail(ctx: ProviderContext, email: string, inviter:
     [link],
   )
 }
+
+/**
+ * P18: a new message from the care team. Nothing about the patient's health and not the message
+ * itself: just that there is one, and where to read it after signing in.
+ */
+export function sendPatientMessageNotice(ctx: ProviderContext, email: string): Promise<void> {
+  const link = `${ctx.appUrl}/customer/messages`
+  return send(
+    ctx,
+    email,
+    'You have a new message from your care team',
+    `You have a new message from your care team.\n\nSign in to BariCare to read it:\n${link}\n\n` +
+      'For your privacy, messages are only shown in BariCare, never in e-mail.',
+    [link],
+  )
+}
+
+/** P18: a patient wrote to the care team. The link names the patient's record by id only. */
+export function sendTeamMessageNotice(ctx: ProviderContext, email: string, patientId: number): Promise<void> {
+  const link = `${ctx.appUrl}/admin/patients/${patientId}?tab=messages`
+  return send(
+    ctx,
+    email,
+    'New patient message in BariCare',
+    `A patient has sent a new message to the care team.\n\nSign in to the BariCare Admin Portal to read it:\n${link}\n\n` +
+      'For privacy, messages are only shown in the portal, never in e-mail.',
+    [link],
+  )
+}

@@ -2,10 +2,8 @@
 // checked before use; a provider failure is a message on the page, not an error screen.
 import { data } from '@remix-run/node'
 import { z } from 'zod'
-import { requireAdmin } from './guards.server'
-import { createProviderClient } from './provider-client.server'
+import type { AdminContext } from './guards.server'
 import { faultResult } from './provider-errors'
-import { ADMIN_ROLES } from './roles'
 
 const cohortRow = z.object({
   cohort: z.string(),
@@ -30,16 +28,14 @@ const dashboardSchema = z.object({
 })
 export type AdminDashboard = z.output<typeof dashboardSchema>
 
-export async function loadAdminDashboard(request: Request) {
-  const { session } = await requireAdmin(request, { roles: ADMIN_ROLES })
-  const api = await createProviderClient(request, { session })
+export async function loadAdminDashboard({ api, headers }: AdminContext) {
   const result = await api.call('GET', 'v1/admin/dashboard/')
-  if (!result.ok) return data({ dashboard: null, error: result.message }, { headers: api.headers })
+  if (!result.ok) return data({ dashboard: null, error: result.message }, { headers })
   const parsed = dashboardSchema.safeParse(result.content)
   return data(
     parsed.success
       ? { dashboard: parsed.data, error: null }
       : { dashboard: null, error: faultResult('bad-response').message },
-    { headers: api.headers },
+    { headers },
   )
 }

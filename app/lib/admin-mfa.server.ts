@@ -1,11 +1,11 @@
 // P15: two-factor sign-in for admins, app side (docs/provider-api.md "Two-factor sign-in"): the
 // code step after the password, enrollment from the profile, and who must enroll (ADMIN_MFA).
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
-import { requirePortalAdmin } from './admin-portal.server'
+import { loadPortalAdmin } from './admin-portal.server'
 import { noteSignInFailure } from './auth-form.server'
 import { endOtherPortal } from './auth-sign-in.server'
 import { getEnv } from './env.server'
-import { requireAnonymousAdmin } from './guards.server'
+import { requireAnonymousAdmin, type AdminContext } from './guards.server'
 import { readForm } from './form-data.server'
 import { TOASTS } from './messages'
 import { HOME_PATH, MFA_SETUP_PATH, SIGN_IN_PATH } from './portal'
@@ -27,7 +27,7 @@ import {
   updateAdmin,
   type AppSession,
 } from './session.server'
-import { combineHeaders, redirectWithToast } from './toast.server'
+import { redirectWithToast } from './toast.server'
 import { toToast, type Toast } from './toast'
 
 export const CODE_REQUIRED = 'Enter the code from your authenticator app.'
@@ -117,16 +117,16 @@ export async function codeStepAction(request: Request, context: AppLoadContext) 
     user: storedUser(user, roles),
   })
   return redirectWithToast(challenge.redirectTo ?? HOME_PATH.admin, TOASTS.signedIn, {
-    headers: combineHeaders(api.headers, await api.commit()),
+    headers: await api.commit(),
   })
 }
 
-function codeRefusal(failure: ProviderFailure) {
+function codeRefusal(failure: ProviderFailure, headers?: Headers) {
   const lines = failureLines(failure)
   const fieldError = failure.fieldErrors.code?.[0]
   return data<CodeFormReply>(
     fieldError ? { fieldError } : { formError: lines },
-    { status: failure.status >= 400 && failure.status < 500 ? failure.status : 502 },
+    { status: failure.status >= 400 && failure.status < 500 ? failure.status : 502, headers },
   )
 }
 
@@ -150,48 +150,42 @@ export function groupKey(secret: string): string {
   return secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ')
 }
 
-export async function setupLoader(request: Request) {
-  const { session, role, admin, headers } = await requirePortalAdmin(request)
+export async function setupLoader(ctx: AdminContext) {
+  const { session, role, admin, api, headers } = ctx
+  await loadPortalAdmin(ctx)
   const required = admin.mfa_setup_required === true || mfaRequiredFor(role)
   const codes = takeRecoveryCodes(session)
-  if (codes) {
-    return data<SetupScreenData>({ view: 'codes', codes, required }, { headers: combineHeaders(headers, { 'Set-Cookie': await commitSession(session) }) })
-  }
-  const api = await createProviderClient(request, { session })
+  if (codes) return data<SetupScreenData>({ view: 'codes', codes, required }, { headers: await ctx.commit() })
   const status = await getAdminMfa(api)
   if (!status.ok) {
-    return data<SetupScreenData>({ view: 'unavailable', message: status.message, required }, { headers: combineHeaders(headers, api.headers) })
+    return data<SetupScreenData>({ view: 'unavailable', message: status.message, required }, { headers })
   }
   if (status.content?.enabled) {
-    return data<SetupScreenData>({ view: 'enabled', recoveryCodesLeft: status.content.recovery_codes_left, required }, { headers: combineHeaders(headers, api.headers) })
+    return data<SetupScreenData>({ view: 'enabled', recoveryCodesLeft: status.content.recovery_codes_left, required }, { headers })
   }
   const setup = await startAdminMfaSetup(api)
   if (!setup.ok || !setup.content || typeof setup.content.secret !== 'string') {
     const message = setup.ok ? faultResult('bad-response').message : setup.message
-    return data<SetupScreenData>({ view: 'unavailable', message, required }, { headers: combineHeaders(headers, api.headers) })
+    return data<SetupScreenData>({ view: 'unavailable', message, required }, { headers })
   }
   return data<SetupScreenData>(
     { view: 'setup', key: groupKey(setup.content.secret), qr: qrDrawing(setup.content.otpauth_uri), required },
-    { headers: combineHeaders(headers, api.headers) },
+    { headers },
   )
 }
 
-export async function setupAction(request: Request) {
-  const { session, admin } = await requirePortalAdmin(request)
-  const code = codeFromForm(await readForm(request))
-  if (!code) return data<CodeFormReply>({ fieldError: CODE_REQUIRED }, { status: 400 })
-  const api = await createProviderClient(request, { session })
+export async function setupAction(ctx: AdminContext) {
+  const { session, admin, api } = ctx
+  await loadPortalAdmin(ctx)
+  const code = codeFromForm(await readForm(ctx.request))
+  if (!code) return data<CodeFormReply>({ fieldError: CODE_REQUIRED }, { status: 400, headers: ctx.headers })
   const result = await confirmAdminMfa(api, code)
-  if (!result.ok) return codeRefusal(result)
+  if (!result.ok) return codeRefusal(result, ctx.headers)
   const codes = Array.isArray(result.content?.recovery_codes) ? result.content.recovery_codes.filter((c) => typeof c === 'string') : []
   setRecoveryCodes(session, codes)
   updateAdmin(session, {
     mfa_setup_required: false,
     ...(admin.user ? { user: { ...admin.user, mfa_enabled: true } } : {}),
   })
-  return redirectWithToast(
-    MFA_SETUP_PATH,
-    { title: 'Two-factor authentication is on' },
-    { headers: combineHeaders(api.headers, { 'Set-Cookie': await commitSession(session) }) },
-  )
+  return redirectWithToast(MFA_SETUP_PATH, { title: 'Two-factor authentication is on' }, { headers: await ctx.commit() })
 }

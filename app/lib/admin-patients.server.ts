@@ -14,13 +14,12 @@ import {
 } from './admin-patients'
 import { acknowledgeSchema, ACKNOWLEDGE_INTENT, alertSchema, type PatientAlert } from './alerts'
 import { invalidFormToast } from './auth-form.server'
-import { requireAdmin } from './guards.server'
+import type { AdminContext } from './guards.server'
 import { DEFAULT_TARGETS } from './health-metrics'
 import { isIsoDate, MEAL_TYPES, VITAMINS, type EntriesByKind } from './log-entries'
 import { patientToday } from './log-entries.server'
-import { createProviderClient, type ProviderClient } from './provider-client.server'
+import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
-import { ADMIN_ROLES } from './roles'
 import type { Toast } from './toast'
 import { redirectWithToast } from './toast.server'
 import { buildTrends, parseTrendRange, trendWindow, type TrendRange, type TrendsModel } from './trends'
@@ -82,18 +81,16 @@ export type PatientsPage = {
   error: string | null
 }
 
-export async function loadPatientsList(request: Request) {
-  const { session } = await requireAdmin(request, { roles: ADMIN_ROLES })
+export async function loadPatientsList({ request, api, headers }: AdminContext) {
   const url = new URL(request.url)
   const query = parsePatientsQuery(url.searchParams)
   // One URL per state: the GET form sends its empty filters too, and bad values are dropped.
   const canonical = patientsHref(query)
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical)
-  const api = await createProviderClient(request, { session })
   const result = await listPatients(api, query)
   if (result.ok && result.content.items.length === 0 && query.page > 1 && result.content.total > 0) {
     // Past the last page (a stale link, or patients left the filter): show the last page instead.
-    throw redirect(patientsHref(query, { page: result.content.total_pages }), { headers: api.headers })
+    throw redirect(patientsHref(query, { page: result.content.total_pages }), { headers })
   }
   const page: PatientsPage = result.ok
     ? {
@@ -104,7 +101,7 @@ export async function loadPatientsList(request: Request) {
         error: null,
       }
     : { query, items: [], total: 0, totalPages: 0, error: result.message }
-  return data(page, { headers: api.headers })
+  return data(page, { headers })
 }
 
 // ---- Detail ---------------------------------------------------------------------------------
@@ -291,18 +288,16 @@ function trendsFactsFor(detail: PatientDetail, unit: WeightUnit) {
   }
 }
 
-export async function loadPatientPage(request: Request, id: string | undefined) {
-  const { session } = await requireAdmin(request, { roles: ADMIN_ROLES })
+export async function loadPatientPage({ request, api, headers }: AdminContext, id: string | undefined) {
   if (!id || !PATIENT_ID.test(id)) return data({ error: null, page: null, notFound: true }, { status: 404 })
   const params = new URL(request.url).searchParams
   const range = parseTrendRange(params.get('range'))
   const today = patientToday(request)
-  const api = await createProviderClient(request, { session })
   const { detail, entries } = await getPatientRecord(api, id, trendWindow(range, today))
   if (!detail.ok) {
     // Inside the portal (layout and sidebar kept), with the right status.
-    if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers: api.headers })
-    return data({ error: detail.message, page: null, notFound: false }, { headers: api.headers })
+    if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers })
+    return data({ error: detail.message, page: null, notFound: false }, { headers })
   }
   const unitParam = params.get('unit')
   const unit: WeightUnit = isWeightUnit(unitParam) ? unitParam : 'kg'
@@ -322,7 +317,7 @@ export async function loadPatientPage(request: Request, id: string | undefined) 
         })
       : null,
   }
-  return data({ error: null, page, notFound: false }, { headers: api.headers })
+  return data({ error: null, page, notFound: false }, { headers })
 }
 
 // ---- Acknowledge an alert -------------------------------------------------------------------
@@ -331,8 +326,7 @@ export type AcknowledgeAnswer = { formId: string; result: SubmissionResult<strin
 
 export const acknowledgeFormId = (alertId: number | string) => `acknowledge-${alertId}`
 
-export async function acknowledgeAlertAction(request: Request, id: string | undefined) {
-  const { session } = await requireAdmin(request, { roles: ADMIN_ROLES })
+export async function acknowledgeAlertAction({ request, api, headers }: AdminContext, id: string | undefined) {
   if (!id || !PATIENT_ID.test(id)) notFound()
   const formData = await readForm(request)
   const back = `${patientPath(id)}${new URL(request.url).search}#alerts`
@@ -340,7 +334,6 @@ export async function acknowledgeAlertAction(request: Request, id: string | unde
   if (formData.get('intent') !== ACKNOWLEDGE_INTENT || !PATIENT_ID.test(alertId)) throw redirect(back)
   const formId = acknowledgeFormId(alertId)
   const submission = parseWithZod(formData, { schema: acknowledgeSchema })
-  const api = await createProviderClient(request, { session })
   if (submission.status !== 'success') {
     return data<AcknowledgeAnswer>(
       {
@@ -348,7 +341,7 @@ export async function acknowledgeAlertAction(request: Request, id: string | unde
         result: submission.reply(),
         toast: invalidFormToast(),
       },
-      { status: 400, headers: api.headers },
+      { status: 400, headers },
     )
   }
   const result = await acknowledge(api, alertId, submission.value.note)
@@ -356,16 +349,16 @@ export async function acknowledgeAlertAction(request: Request, id: string | unde
     return redirectWithToast(
       back,
       { title: result.message || 'Alert acknowledged.' },
-      { headers: api.headers },
+      { headers },
     )
   if (result.status === 400 && result.fieldErrors.note) {
     return data<AcknowledgeAnswer>(
       { formId, result: submission.reply({ fieldErrors: { note: result.fieldErrors.note } }) },
-      { status: 400, headers: api.headers },
+      { status: 400, headers },
     )
   }
   // Already acknowledged by someone else, gone, or the provider is unwell: say so on the page.
-  return redirectWithToast(back, { title: result.message, type: 'destructive' }, { headers: api.headers })
+  return redirectWithToast(back, { title: result.message, type: 'destructive' }, { headers })
 }
 
 function acknowledge(

@@ -3,7 +3,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { throwIfForbidden } from './admin-users-provider.server'
 import { checked } from './provider-result.server'
 import {
   inviteSchema,
@@ -15,10 +14,10 @@ import {
 } from './admin-users'
 import { auditQuery, readAuditFilters, type AuditPage } from './audit'
 import { invalidForm, providerRefusal } from './auth-form.server'
-import { requireAdmin } from './guards.server'
-import { createProviderClient, type ProviderClient } from './provider-client.server'
+import type { AdminContext } from './guards.server'
+import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
-import { ADMIN_ROLES, SUPER_ADMIN } from './roles'
+import { ADMIN_ROLES } from './roles'
 import { redirectWithToast } from './toast.server'
 import { readForm } from './form-data.server'
 
@@ -86,17 +85,15 @@ export async function listAuditEvents(
 
 // ---- Loader ---------------------------------------------------------------------------------
 
-export async function loadUsers(request: Request) {
-  const { session, admin } = await requireAdmin(request, { roles: [SUPER_ADMIN] })
+// A 403 from any of these calls (a role changed since sign-in) is the client's /not-authorized rule.
+export async function loadUsers({ request, admin, api, headers }: AdminContext) {
   const params = new URL(request.url).searchParams
-  const api = await createProviderClient(request, { session })
   const me = admin.user?.id === undefined ? null : Number(admin.user.id)
   const base = { me, myEmail: admin.user?.email ?? null }
 
   if (usersTab(params) === 'audit') {
     const filters = readAuditFilters(params)
     const result = await listAuditEvents(api, auditQuery(filters))
-    throwIfForbidden(result, api.headers)
     return data(
       {
         ...base,
@@ -108,12 +105,11 @@ export async function loadUsers(request: Request) {
         confirmMfaReset: null,
         loadError: result.ok ? null : result.message,
       },
-      { headers: api.headers },
+      { headers },
     )
   }
 
   const result = await listAdmins(api)
-  throwIfForbidden(result, api.headers)
   const confirmId = parseAdminId(params.get('confirmDeactivate'))
   const confirmResetId = parseAdminId(params.get('confirmMfaReset'))
   const admins = result.ok ? result.content : null
@@ -131,7 +127,7 @@ export async function loadUsers(request: Request) {
       confirmMfaReset: admins?.find((a) => a.id === confirmResetId && a.id !== me && a.mfa_enabled) ?? null,
       loadError: result.ok ? null : result.message,
     },
-    { headers: api.headers },
+    { headers },
   )
 }
 
@@ -144,28 +140,25 @@ function nameOf(formData: FormData): string {
   return name || 'The admin'
 }
 
-export async function usersAction(request: Request) {
-  const { session } = await requireAdmin(request, { roles: [SUPER_ADMIN] })
+export async function usersAction({ request, api, headers }: AdminContext) {
   const formData = await readForm(request)
   const intent = formData.get('intent')
-  const api = await createProviderClient(request, { session })
 
   if (intent === 'invite' || intent === 'resend') {
     const submission = parseWithZod(formData, { schema: inviteSchema })
-    if (submission.status !== 'success') return invalidForm(submission, { headers: api.headers })
+    if (submission.status !== 'success') return invalidForm(submission, { headers })
     const result = await inviteAdmin(api, submission.value)
-    throwIfForbidden(result, api.headers)
     if (!result.ok) {
       if (intent === 'resend') {
         return redirectWithToast(
           USERS_PATH,
           { title: result.message, type: 'destructive' },
-          { headers: api.headers },
+          { headers },
         )
       }
       return providerRefusal(submission, result, {
         fieldNames: { email: 'email', full_name: 'full_name', role: 'role' },
-        headers: api.headers,
+        headers,
       })
     }
     return redirectWithToast(
@@ -174,19 +167,19 @@ export async function usersAction(request: Request) {
         title: result.status === 201 ? 'Invitation sent' : 'Invitation sent again',
         description: `${submission.value.email.trim().toLowerCase()} will get a link to create their password.`,
       },
-      { headers: api.headers },
+      { headers },
     )
   }
 
   const id = parseAdminId(formData.get('id'))
-  if (id === null) throw redirect(USERS_PATH, { headers: api.headers })
+  if (id === null) throw redirect(USERS_PATH, { headers })
   const name = nameOf(formData)
   let result: ProviderResult<unknown>
   let done: { title: string; description: string }
   if (intent === 'role') {
     const role = formData.get('role')
     if (!(ADMIN_ROLES as readonly unknown[]).includes(role))
-      throw redirect(USERS_PATH, { headers: api.headers })
+      throw redirect(USERS_PATH, { headers })
     result = await changeRole(api, id, String(role))
     done = {
       title: 'Role updated',
@@ -205,15 +198,14 @@ export async function usersAction(request: Request) {
       description: `${name} was signed out and will set up two-factor authentication again.`,
     }
   } else {
-    throw redirect(USERS_PATH, { headers: api.headers })
+    throw redirect(USERS_PATH, { headers })
   }
-  throwIfForbidden(result, api.headers)
   if (!result.ok) {
     return redirectWithToast(
       USERS_PATH,
       { title: result.message, type: 'destructive' },
-      { headers: api.headers },
+      { headers },
     )
   }
-  return redirectWithToast(USERS_PATH, done, { headers: api.headers })
+  return redirectWithToast(USERS_PATH, done, { headers })
 }

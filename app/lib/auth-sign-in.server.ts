@@ -24,7 +24,7 @@ import {
   updateCustomer,
   type AppSession,
 } from './session.server'
-import { combineHeaders, redirectWithToast } from './toast.server'
+import { redirectWithToast } from './toast.server'
 import { readForm } from './form-data.server'
 
 /** The passwords never go back into the page. */
@@ -125,15 +125,13 @@ export async function signInAction(request: Request, context: AppLoadContext, po
       exp: Date.now() + outcome.challenge.ttlMs,
       redirectTo: validRedirect(redirectTo, portal),
     })
-    return redirect(MFA_CODE_PATH, { headers: combineHeaders(api.headers, await api.commit()) })
+    return redirect(MFA_CODE_PATH, { headers: await api.commit() })
   }
 
   await endOtherPortal(request, api.session, portal)
   const fallback = portal === 'admin' ? HOME_PATH.admin : outcome.onboarded ? HOME_PATH.customer : PROFILE_SETUP_PATH
   const target = outcome.setupRequired ? afterSignInPath(true, null) : (validRedirect(redirectTo, portal) ?? fallback)
-  return redirectWithToast(target, TOASTS.signedIn, {
-    headers: combineHeaders(api.headers, await api.commit()),
-  })
+  return redirectWithToast(target, TOASTS.signedIn, { headers: await api.commit() })
 }
 
 // The API's challenge lives five minutes; a missing or odd expires_in is read as that.

@@ -4,12 +4,10 @@
 import { invalidForm, providerRefusal } from './auth-form.server'
 import { parseAuthForm } from './auth-schemas'
 import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'
-import { requireAdmin, requireOnboardedCustomer } from './guards.server'
+import type { RequestContext } from './guards.server'
 import { passwordSavedToast } from './messages'
 import type { Portal } from './portal'
-import { createProviderClient } from './provider-client.server'
 import { isRecord } from './provider-errors'
-import { ADMIN_ROLES } from './roles'
 import { setAccessToken, updateAdmin, updateCustomer, type AppSession } from './session.server'
 import { redirectWithToast } from './toast.server'
 import { readForm } from './form-data.server'
@@ -19,16 +17,6 @@ export const CHANGE_PASSWORD_PATH: Record<Portal, string> = {
   admin: 'v1/admin/change_password/',
 }
 
-async function guard(request: Request, portal: Portal): Promise<AppSession> {
-  if (portal === 'admin') return (await requireAdmin(request, { roles: ADMIN_ROLES })).session
-  return (await requireOnboardedCustomer(request)).session
-}
-
-/** The page's loader: the guard, nothing else to load. */
-export async function changePasswordLoader(request: Request, portal: Portal) {
-  await guard(request, portal)
-  return null
-}
 
 /**
  * A provider that signs other sessions out on a password change may answer with fresh tokens;
@@ -45,13 +33,13 @@ function keepSignedIn(session: AppSession, portal: Portal, content: unknown) {
   }
 }
 
-export async function changePasswordAction(request: Request, portal: Portal) {
-  const session = await guard(request, portal)
+/** The action of both portals' screens; `ctx` is the signed-in patient's or admin's. */
+export async function changePasswordAction(ctx: RequestContext, portal: Portal) {
+  const { request, session, api } = ctx
   const submission = parseAuthForm(await readForm(request), changePasswordSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS })
   const { currentPassword, newPassword, confirmPassword } = submission.value
 
-  const api = await createProviderClient(request, { session })
   const result = await api.call<unknown>('POST', CHANGE_PASSWORD_PATH[portal], {
     body: { old_password: currentPassword, new_password: newPassword, conf_password: confirmPassword },
   })
@@ -60,10 +48,10 @@ export async function changePasswordAction(request: Request, portal: Portal) {
       fieldNames: CHANGE_PASSWORD_PROVIDER_FIELDS,
       hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS,
       toast: { title: result.message, type: 'destructive' },
-      headers: api.headers,
+      headers: ctx.headers,
     })
   }
   keepSignedIn(session, portal, result.content)
   const { pathname } = new URL(request.url)
-  return redirectWithToast(pathname, passwordSavedToast(false), { headers: await api.commit() })
+  return redirectWithToast(pathname, passwordSavedToast(false), { headers: await ctx.commit() })
 }

@@ -20,7 +20,7 @@ import {
   type SyncLine,
 } from './devices'
 import { getEnv } from './env.server'
-import { requireOnboardedCustomer } from './guards.server'
+import type { CustomerContext } from './guards.server'
 import { patientTimeZone, patientToday } from './log-entries.server'
 import { getProfile } from './provider-api.server'
 import { createProviderClient, type ProviderClient } from './provider-client.server'
@@ -142,9 +142,7 @@ function views(services: DeviceService[], now: Date, timeZone: string | null): S
 
 // ---- /customer/connect-devices ---------------------------------------------------------------
 
-export async function loadConnectDevices(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
-  const api = await createProviderClient(request, { session })
+export async function loadConnectDevices({ request, api, headers }: CustomerContext) {
   const [profile, devices] = await Promise.all([getProfile(api), listDevices(api)])
   const now = new Date()
   const services = devices.ok ? views(devices.content, now, patientTimeZone(request)) : []
@@ -160,26 +158,24 @@ export async function loadConnectDevices(request: Request) {
       phone: phoneAdvice(profile.ok ? profile.content.device_information : null),
       confirmDisconnect: confirming?.service ?? null,
     },
-    { headers: api.headers },
+    { headers },
   )
 }
 
-export async function connectDevicesAction(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function connectDevicesAction({ request, api, headers }: CustomerContext) {
   const formData = await readForm(request)
   const intent = formData.get('intent')
   const service = formData.get('service')
   if (!isServiceKey(service)) throw redirect(CONNECT_DEVICES_PATH)
-  const api = await createProviderClient(request, { session })
   const back = (toast: Parameters<typeof redirectWithToast>[1], url = CONNECT_DEVICES_PATH) =>
-    redirectWithToast(url, toast, { headers: api.headers })
+    redirectWithToast(url, toast, { headers })
 
   if (intent === 'connect') {
     const started = await startConnection(api, service, callbackUrl(request))
     if (!started.ok) return back({ title: started.message, type: 'destructive' })
     const name = String(formData.get('service_name') ?? '').slice(0, 100) || service
     const pending = await pendingHeaders({ state: started.content.state, service, serviceName: name })
-    return redirect(started.content.consent_url, { headers: combineHeaders(api.headers, pending) })
+    return redirect(started.content.consent_url, { headers: combineHeaders(headers, pending) })
   }
 
   if (intent === 'sync') {
@@ -230,15 +226,13 @@ function serviceLabel(formData: FormData, fallback: string): string {
  * the one this browser started with; anything else is refused and nothing is stored. The pending
  * consent is forgotten either way.
  */
-export async function connectCallback(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function connectCallback({ request, api, headers }: CustomerContext) {
   const params = new URL(request.url).searchParams
   const pending = await readPending(request)
   const cleared = await pendingHeaders(null)
   const state = params.get('state') ?? ''
-  const api = await createProviderClient(request, { session })
   const back = (toast: Parameters<typeof redirectWithToast>[1]) =>
-    redirectWithToast(CONNECT_DEVICES_PATH, toast, { headers: combineHeaders(api.headers, cleared) })
+    redirectWithToast(CONNECT_DEVICES_PATH, toast, { headers: combineHeaders(headers, cleared) })
 
   if (!pending || !state || !sameState(pending.state, state)) {
     return back({
@@ -282,28 +276,21 @@ export async function connectCallback(request: Request) {
 
 // ---- The dashboard and the profile ----------------------------------------------------------
 
-/** The dashboard's sync line; runs beside the dashboard's other calls. Caller merges `headers`. */
-export async function loadSyncLine(request: Request): Promise<{ line: SyncLine; headers: Headers }> {
-  const { session } = await requireOnboardedCustomer(request)
-  const api = await createProviderClient(request, { session })
+/** The dashboard's sync line; runs beside the dashboard's other calls. Caller answers with `ctx.headers`. */
+export async function loadSyncLine({ request, api }: CustomerContext): Promise<SyncLine> {
   const devices = await listDevices(api)
-  return {
-    line: syncLine(devices.ok ? devices.content : null, new Date(), patientTimeZone(request)),
-    headers: api.headers,
-  }
+  return syncLine(devices.ok ? devices.content : null, new Date(), patientTimeZone(request))
 }
 
-/** The profile's Connected tab: each service's status and last sync. Caller merges `headers`. */
-export async function loadConnectionSummary(
-  request: Request,
-): Promise<{ services: ServiceView[] | null; error: string | null; headers: Headers }> {
-  const { session } = await requireOnboardedCustomer(request)
-  const api = await createProviderClient(request, { session })
+/** The profile's Connected tab: each service's status and last sync. Caller answers with `ctx.headers`. */
+export async function loadConnectionSummary({
+  request,
+  api,
+}: CustomerContext): Promise<{ services: ServiceView[] | null; error: string | null }> {
   const devices = await listDevices(api)
   return {
     services: devices.ok ? views(devices.content, new Date(), patientTimeZone(request)) : null,
     error: devices.ok ? null : devices.message,
-    headers: api.headers,
   }
 }
 

@@ -1,5 +1,7 @@
-// Loader/action guards (DESIGN.md §4). Each returns what the caller needs or throws a redirect.
-// Remix runs matched loaders in parallel, so every loader and action calls its guard itself.
+// Loader/action guards (DESIGN.md §4). Each throws a redirect or returns the request's context:
+// the session, the signed-in account and the one provider client, built once. A loader or action
+// calls its guard once, in the route module where it shows, and hands the context to the helpers.
+// Remix runs matched loaders in parallel, so a layout's loader calls its own guard.
 import { redirect } from '@remix-run/node'
 import { idleSignOutMessage, isIdle, markActive, type ActivityPortal } from './activity.server'
 import { getEnv } from './env.server'
@@ -23,17 +25,38 @@ import {
   type AppSession,
   type CustomerSession,
 } from './session.server'
+import { createProviderClient, type ProviderClient } from './provider-client.server'
 import { endProviderSession } from './signout.server'
 import { redirectWithToast } from './toast.server'
 
-export type CustomerContext = { session: AppSession; customer: CustomerSession }
-export type AdminContext = { session: AppSession; admin: AdminSession; role: AdminRole }
+/** What a guard hands on: one request's session and provider client. */
+export type RequestContext = {
+  readonly request: Request
+  /** The session the client reads tokens from and writes refreshed ones to. */
+  readonly session: AppSession
+  /** The request's one provider client; its 401 and 403 rules apply to every call. */
+  readonly api: ProviderClient
+  /**
+   * The answer's session cookie, collected in one place (`api.headers`): set once a token was
+   * refreshed or `commit()` ran. Every response of the request merges it.
+   */
+  readonly headers: Headers
+  /** Puts the session as it is now into `headers` (and returns them), after changing `session`. */
+  commit(): Promise<Headers>
+}
+export type CustomerContext = RequestContext & { customer: CustomerSession }
+export type AdminContext = RequestContext & { admin: AdminSession; role: AdminRole }
+
+async function requestContext(request: Request, session: AppSession): Promise<RequestContext> {
+  const api = await createProviderClient(request, { session })
+  return { request, session, api, headers: api.headers, commit: api.commit }
+}
 
 /** Public customer screens: a signed-in customer goes to the dashboard. */
-export async function requireAnonymousCustomer(request: Request): Promise<{ session: AppSession }> {
+export async function requireAnonymousCustomer(request: Request): Promise<RequestContext> {
   const session = await getSession(request)
   if (getCustomer(session)) throw redirect(HOME_PATH.customer)
-  return { session }
+  return requestContext(request, session)
 }
 
 /**
@@ -62,7 +85,7 @@ export async function requireCustomer(request: Request): Promise<CustomerContext
   const customer = getCustomer(session)
   if (!customer) throw redirect(signInPathWithRedirect('customer', currentPath(request)))
   await signOutIfIdle(request, session, 'customer')
-  return { session, customer }
+  return { ...(await requestContext(request, session)), customer }
 }
 
 /** The main customer screens (SPEC.md §4 onboarding gate). */
@@ -80,10 +103,10 @@ export async function requireNotOnboardedCustomer(request: Request): Promise<Cus
 }
 
 /** Public admin screens: a signed-in admin goes to the dashboard. */
-export async function requireAnonymousAdmin(request: Request): Promise<{ session: AppSession }> {
+export async function requireAnonymousAdmin(request: Request): Promise<RequestContext> {
   const session = await getSession(request)
   if (getAdmin(session)) throw redirect(HOME_PATH.admin)
-  return { session }
+  return requestContext(request, session)
 }
 
 /**
@@ -105,5 +128,5 @@ export async function requireAdmin(
   if (admin.mfa_setup_required && new URL(request.url).pathname.replace(/\.data$/, '') !== MFA_SETUP_PATH) {
     throw redirect(MFA_SETUP_PATH)
   }
-  return { session, admin, role }
+  return { ...(await requestContext(request, session)), admin, role }
 }

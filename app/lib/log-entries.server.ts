@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { invalidFormToast, makeToast } from './auth-form.server'
-import { requireOnboardedCustomer } from './guards.server'
+import type { CustomerContext } from './guards.server'
 import { dailyTargets, type DailyTargets } from './health-metrics'
 import {
   addDaysIso,
@@ -37,7 +37,7 @@ import {
 import { defaultEntryDate, entryFormFields, entrySchema, type EntryPayloads } from './log-entry-forms'
 import { preferredUnits } from './profile-payloads'
 import { getProfile } from './provider-api.server'
-import { createProviderClient, type ProviderClient } from './provider-client.server'
+import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
 import type { Toast } from './toast'
 import { redirectWithToast } from './toast.server'
@@ -193,31 +193,26 @@ export type HealthLogSnapshot = {
   /** Yesterday's and today's entries plus the newest of each kind; null when it could not be read. */
   log: LogRange | null
   error: string | null
-  headers: Headers
 }
 
 /**
- * Guard, then one call for what the dashboard needs from the log (GET v1/auth/entries/ for
- * yesterday and today: today's meals and water, last night's sleep, the latest of every kind).
- * Meant to run in parallel with the profile; the caller merges `headers` into its response.
+ * One call for what the dashboard needs from the log (GET v1/auth/entries/ for yesterday and
+ * today: today's meals and water, last night's sleep, the latest of every kind). Meant to run in
+ * parallel with the profile; the caller answers with `ctx.headers`.
  */
-export async function loadHealthLog(request: Request): Promise<HealthLogSnapshot> {
-  const { session } = await requireOnboardedCustomer(request)
-  const api = await createProviderClient(request, { session })
+export async function loadHealthLog({ request, api }: CustomerContext): Promise<HealthLogSnapshot> {
   const today = patientToday(request)
   const result = await listEntries(api, addDaysIso(today, -1), today)
   return {
     today,
     log: result.ok ? result.content : null,
     error: result.ok ? null : result.message,
-    headers: api.headers,
   }
 }
 
 // ---- Loader ---------------------------------------------------------------------------------
 
-export async function loadLogData(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function loadLogData({ request, api, headers }: CustomerContext) {
   const url = new URL(request.url)
   const params = url.searchParams
   const today = patientToday(request)
@@ -234,7 +229,6 @@ export async function loadLogData(request: Request) {
   const deleteRef = editRef ? null : parseEntryRef(params.get('confirmDelete'))
   const ref = editRef ?? deleteRef
 
-  const api = await createProviderClient(request, { session })
   const [profile, week, entry] = await Promise.all([
     getProfile(api),
     listEntries(api, monday, sunday),
@@ -279,7 +273,7 @@ export async function loadLogData(request: Request) {
       loadError: week.ok ? null : week.message,
       panel,
     },
-    { headers: api.headers },
+    { headers },
   )
 }
 
@@ -295,11 +289,10 @@ function formRef(formData: FormData): EntryRef | null {
   return parseEntryRef(`${formData.get('kind') ?? ''}:${formData.get('id') ?? ''}`)
 }
 
-export async function logDataAction(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function logDataAction(ctx: CustomerContext) {
+  const { request, api, headers } = ctx
   const formData = await readForm(request)
   const intent = formData.get('intent')
-  const api = await createProviderClient(request, { session })
 
   if (intent === 'delete') {
     const ref = formRef(formData)
@@ -316,22 +309,21 @@ export async function logDataAction(request: Request) {
       return redirectWithToast(
         back,
         { title: result.ok ? DELETED_TOAST : ENTRY_GONE },
-        { headers: api.headers },
+        { headers },
       )
     }
-    return redirectWithToast(back, { title: result.message, type: 'destructive' }, { headers: api.headers })
+    return redirectWithToast(back, { title: result.message, type: 'destructive' }, { headers })
   }
 
   const kindValue = formData.get('kind')
   if (!isEntryKind(kindValue) || (intent !== 'create' && intent !== 'update')) throw redirect(logDataHref({}))
   const ref = intent === 'update' ? formRef(formData) : null
   if (intent === 'update' && ref?.kind !== kindValue) throw redirect(logDataHref({}))
-  return saveEntry(api, request, formData, kindValue, ref)
+  return saveEntry(ctx, formData, kindValue, ref)
 }
 
 async function saveEntry(
-  api: ProviderClient,
-  request: Request,
+  { request, api, headers }: CustomerContext,
   formData: FormData,
   kind: EntryKind,
   ref: EntryRef | null,
@@ -345,7 +337,7 @@ async function saveEntry(
         result: submission.reply(),
         toast: invalidFormToast(),
       },
-      { status: 400, headers: api.headers },
+      { status: 400, headers },
     )
   }
   const payload = submission.value as EntryPayloads[EntryKind]
@@ -366,13 +358,13 @@ async function saveEntry(
         result: submission.reply({ fieldErrors, formErrors }),
         toast: makeToast({ title: result.message, type: 'destructive' }),
       },
-      { status: result.kind === 'http' && result.status < 500 ? result.status : 502, headers: api.headers },
+      { status: result.kind === 'http' && result.status < 500 ? result.status : 502, headers },
     )
   }
   const date = payload.date
   return redirectWithToast(
     logDataHref({ week: mondayOf(date), day: date, log: kind }),
     { title: ref ? UPDATED_TOAST : SAVED_TOASTS[kind] },
-    { headers: api.headers },
+    { headers },
   )
 }

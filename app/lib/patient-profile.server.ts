@@ -5,7 +5,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
-import { requireOnboardedCustomer } from './guards.server'
+import type { CustomerContext } from './guards.server'
 import { TOASTS, VALIDATION } from './messages'
 import { loadPatientProfile } from './patient-app.server'
 import { parseProfileTab, profileTabHref, type ProfileTab } from './profile-tabs'
@@ -29,7 +29,7 @@ import {
 } from './profile-schemas'
 import { splitProviderErrors } from './profile-setup.server'
 import { getProfile, saveBariatric, saveMedical, savePersonal } from './provider-api.server'
-import { createProviderClient, type ProviderClient } from './provider-client.server'
+import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
 import type { CustomerProfile } from './provider-types'
 import { updateCustomer } from './session.server'
@@ -56,30 +56,26 @@ function deviceAnswer(profile: CustomerProfile): DeviceAnswer {
   return { kind: 'have-device', wearableType, os }
 }
 
-export async function loadPatientProfilePage(request: Request) {
-  const tab = parseProfileTab(new URL(request.url).searchParams.get('tab'))
-  const result = await loadPatientProfile(request)
-  if (!result.ok) {
-    return data({ status: 'load-failed' as const, tab, message: result.failure.message }, { headers: result.api.headers })
-  }
+/** The page's data; the caller answers with `ctx.headers`. */
+export async function loadPatientProfilePage(ctx: CustomerContext) {
+  const tab = parseProfileTab(new URL(ctx.request.url).searchParams.get('tab'))
+  const result = await loadPatientProfile(ctx)
+  if (!result.ok) return { status: 'load-failed' as const, tab, message: result.failure.message }
   const { profile } = result
-  return data(
-    {
-      status: 'ok' as const,
-      tab,
-      email: profile.profile?.email ?? profile.personal?.email ?? '',
-      defaults: {
-        personal: personalDefaults(profile),
-        medical: medicalDefaults(profile),
-        bariatric: bariatricDefaults(profile),
-      },
-      units: preferredUnits(profile),
-      // Shown on the Preferences tab (the dashboard's 'Daily targets' link lands there).
-      targets: dailyTargets(profile.preferences),
-      device: deviceAnswer(profile),
+  return {
+    status: 'ok' as const,
+    tab,
+    email: profile.profile?.email ?? profile.personal?.email ?? '',
+    defaults: {
+      personal: personalDefaults(profile),
+      medical: medicalDefaults(profile),
+      bariatric: bariatricDefaults(profile),
     },
-    { headers: result.api.headers },
-  )
+    units: preferredUnits(profile),
+    // Shown on the Preferences tab (the dashboard's 'Daily targets' link lands there).
+    targets: dailyTargets(profile.preferences),
+    device: deviceAnswer(profile),
+  }
 }
 
 export type ProfileActionData = {
@@ -172,13 +168,12 @@ const SUCCESS: Record<ProfileIntent, { toast: { title: string }; tab: ProfileTab
   preferences: { toast: TOASTS.profileUpdated, tab: 'preferences' },
 }
 
-export async function savePatientProfile(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function savePatientProfile(ctx: CustomerContext) {
+  const { request, session, api } = ctx
   const formData = await readForm(request)
   const intent = PROFILE_INTENTS.find((i) => i === formData.get('intent'))
   if (!intent) throw new Response('Unknown form', { status: 400 })
 
-  const api = await createProviderClient(request, { session })
   let outcome
   switch (intent) {
     case 'personal':
@@ -197,5 +192,5 @@ export async function savePatientProfile(request: Request) {
   }
   if ('failure' in outcome) return outcome.failure
   const { toast, tab } = SUCCESS[intent]
-  return redirectWithToast(profileTabHref(tab), toast, { headers: await api.commit() })
+  return redirectWithToast(profileTabHref(tab), toast, { headers: await ctx.commit() })
 }

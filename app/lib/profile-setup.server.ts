@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
 import type { z } from 'zod'
-import { requireNotOnboardedCustomer } from './guards.server'
+import type { CustomerContext } from './guards.server'
 import { HOME_PATH, PROFILE_SETUP_PATH } from './portal'
 import {
   bariatricDefaults,
@@ -27,7 +27,7 @@ import {
   personalSchema,
 } from './profile-schemas'
 import { getProfile, saveBariatric, saveDevice, saveMedical, savePersonal } from './provider-api.server'
-import { createProviderClient, type ProviderClient } from './provider-client.server'
+import type { ProviderClient } from './provider-client.server'
 import type { FieldErrors, ProviderResult } from './provider-errors'
 import type { CustomerProfile, ProfileFlags } from './provider-types'
 import { updateCustomer, type AppSession, type CustomerSession } from './session.server'
@@ -65,18 +65,17 @@ function syncSessionFlags(session: AppSession, customer: CustomerSession, profil
   return true
 }
 
-export async function loadProfileSetup(request: Request) {
-  const { session, customer } = await requireNotOnboardedCustomer(request)
-  const api = await createProviderClient(request, { session })
+export async function loadProfileSetup(ctx: CustomerContext) {
+  const { request, session, customer, api } = ctx
   const result = await getProfile(api)
   if (!result.ok) {
     return data(
       { status: 'load-failed' as const, title: TOASTS.profileLoadFailed.title, message: result.message },
-      { status: result.kind === 'http' ? 502 : 503, headers: api.headers },
+      { status: result.kind === 'http' ? 502 : 503, headers: ctx.headers },
     )
   }
   const profile = result.content
-  const headers = syncSessionFlags(session, customer, profile) ? await api.commit() : api.headers
+  const headers = syncSessionFlags(session, customer, profile) ? await ctx.commit() : ctx.headers
   if (profile.profile.is_onboarded) throw redirect(HOME_PATH.customer, { headers })
 
   const { step, redirect: wrongStep } = resolveStep(new URL(request.url).searchParams.get('step'), profile.profile)
@@ -209,8 +208,8 @@ function flagsAfterSave(step: StepNumber): Partial<ProfileFlags> {
   return { [wizardStep(step).flag]: true }
 }
 
-export async function saveProfileStep(request: Request) {
-  const { session, customer } = await requireNotOnboardedCustomer(request)
+export async function saveProfileStep(ctx: CustomerContext) {
+  const { request, session, customer, api } = ctx
   const formData = await readForm(request)
   const step = parseStep(String(formData.get('step') ?? ''))
   if (!step) throw redirect(PROFILE_SETUP_PATH)
@@ -218,13 +217,12 @@ export async function saveProfileStep(request: Request) {
   const furthest = highestReachableStep(customer)
   if (step > furthest) throw redirect(stepHref(furthest))
 
-  const api = await createProviderClient(request, { session })
   const failure = await saveStep(step, formData, api)
   if (failure) return failure
 
   updateCustomer(session, flagsAfterSave(step))
   // One commit carries both a refreshed token (if any) and the new flags.
-  const headers = await api.commit()
+  const headers = await ctx.commit()
   const target = step === 4 ? HOME_PATH.customer : stepHref(nextStep(step))
   return redirectWithToast(target, wizardStep(step).toast, { headers })
 }

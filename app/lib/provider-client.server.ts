@@ -1,11 +1,13 @@
 // Every call to the provider API goes through here (DESIGN.md §3): base URL, bearer token by page
 // portal, timeout, error shape, and the one-refresh-one-retry rule for expired access tokens.
 import { createHash } from 'node:crypto'
+import { redirect } from '@remix-run/node'
 import { getEnv } from './env.server'
 import {
   currentPath,
   hasIdentityQuery,
   isAuthScreen,
+  NOT_AUTHORIZED_PATH,
   portalOf,
   SIGN_IN_PATH,
   signInPathWithRedirect,
@@ -27,7 +29,6 @@ import {
   getAccessToken,
   getRefreshToken,
   getSession,
-  sessionHeaders,
   setAccessToken,
   setRefreshToken,
   type AppSession,
@@ -47,16 +48,24 @@ export type CallOptions = {
    * (sign-out names the session it ends; refreshing it first would be pointless).
    */
   bearer?: string
+  /**
+   * `'answer'`: a 403 is this call's expected answer, shown on the page as a message, instead of
+   * the rule that sends every screen to /not-authorized (see `call`).
+   */
+  forbidden?: 'answer'
 }
 
 export type ProviderClient = {
   readonly portal: Portal
   /** The same session object the client reads tokens from and writes refreshed tokens to. */
   readonly session: AppSession
-  /** `Set-Cookie` once the client itself changed the session (a refreshed token); else empty. */
+  /**
+   * The one place a response's session cookie is collected: `Set-Cookie` once the session changed
+   * (a refreshed token, or `commit()`); else empty. Every answer of the request merges it.
+   */
   readonly headers: Headers
   call<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
-  /** `Set-Cookie` for the session as it is now, for actions that changed `session` themselves. */
+  /** Puts the session as it is now into `headers` (and returns them), for code that changed `session`. */
   commit(): Promise<Headers>
 }
 
@@ -217,6 +226,15 @@ export async function createProviderClient(
     )
   }
 
+  // The provider reads an admin's role from its database on every request, so it may refuse what
+  // our session still allows (a role changed since sign-in): the same outcome as our own guard, on
+  // every screen. Auth screens are left alone: nobody there is signed in yet.
+  function throwIfForbidden(result: ProviderResult<unknown>, callOptions: CallOptions): void {
+    if (result.ok || result.kind !== 'http' || result.status !== 403) return
+    if (callOptions.forbidden === 'answer' || isAuthScreen(pageUrl.pathname)) return
+    throw redirect(NOT_AUTHORIZED_PATH, { headers })
+  }
+
   async function call<T>(
     method: HttpMethod,
     path: string,
@@ -227,8 +245,11 @@ export async function createProviderClient(
     }
     const auth = callOptions.auth ?? true
     const first = await send(method, path, callOptions, auth ? getAccessToken(session, portal) : undefined)
-    // Without a bearer token a 401 is an answer (wrong credentials), not an expired session.
-    if (!auth || first.ok || first.kind !== 'http' || first.status !== 401) return first as ProviderResult<T>
+    // Without a bearer token a 401 or 403 is an answer (wrong credentials, unverified), not a
+    // session that ended or a screen this account may not see.
+    if (!auth) return first as ProviderResult<T>
+    throwIfForbidden(first, callOptions)
+    if (first.ok || first.kind !== 'http' || first.status !== 401) return first as ProviderResult<T>
 
     if (isAuthScreen(pageUrl.pathname) || hasIdentityQuery(pageUrl)) throw await signedOutEverywhere()
 
@@ -242,7 +263,9 @@ export async function createProviderClient(
     setAccessToken(session, portal, outcome.access)
     if (outcome.refresh) setRefreshToken(session, portal, outcome.refresh)
     headers.set('Set-Cookie', await commitSession(session))
-    return (await send(method, path, callOptions, outcome.access)) as ProviderResult<T>
+    const retried = await send(method, path, callOptions, outcome.access)
+    throwIfForbidden(retried, callOptions)
+    return retried as ProviderResult<T>
   }
 
   return {
@@ -250,6 +273,9 @@ export async function createProviderClient(
     session,
     headers,
     call,
-    commit: () => sessionHeaders(session),
+    async commit() {
+      headers.set('Set-Cookie', await commitSession(session))
+      return headers
+    },
   }
 }

@@ -100,11 +100,6 @@ export async function destroySession(_session: AppSession): Promise<string> {
   return `${SESSION_COOKIE_NAME}=; ${attributes(0, cookieSettings().secure)}`
 }
 
-/** `Set-Cookie` for the session as it is now, ready to merge into a response. */
-export async function sessionHeaders(session: AppSession): Promise<Headers> {
-  return new Headers({ 'Set-Cookie': await commitSession(session) })
-}
-
 export function getCustomer(session: AppSession): CustomerSession | undefined {
   const parsed = customerSchema.safeParse(session.get('customer'))
   return parsed.success ? parsed.data : undefined

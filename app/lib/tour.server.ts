@@ -1,16 +1,13 @@
 import { data } from '@remix-run/node'
-import { requireOnboardedCustomer } from './guards.server'
+import type { CustomerContext } from './guards.server'
 import { completeTour as postTourCompleted } from './provider-api.server'
-import { createProviderClient } from './provider-client.server'
 
 /**
  * POST v1/auth/tour-completed/. SPEC.md §8: a failure is only logged — the browser already
  * remembers the tour as seen, so the patient is never bothered with it.
  */
-export async function completeTour(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
-  const api = await createProviderClient(request, { session })
+export async function completeTour({ api, headers }: CustomerContext) {
   const result = await postTourCompleted(api)
   if (!result.ok) console.warn(`tour-completed: provider answered ${result.status} (${result.kind})`)
-  return data({ ok: result.ok }, { headers: api.headers })
+  return data({ ok: result.ok }, { headers })
 }

@@ -2,7 +2,7 @@
 // "Health trends", an extension), checked before use, and the two loaders. A page makes two provider
 // calls in parallel: the profile (goal, height, baseline, surgery date, unit, targets) and the range.
 import { data } from '@remix-run/node'
-import { requireOnboardedCustomer } from './guards.server'
+import type { CustomerContext } from './guards.server'
 import {
   ENTRY_KINDS,
   isIsoDate,
@@ -13,7 +13,7 @@ import {
 } from './log-entries'
 import { patientToday } from './log-entries.server'
 import { getProfile } from './provider-api.server'
-import { createProviderClient, type ProviderClient } from './provider-client.server'
+import type { ProviderClient } from './provider-client.server'
 import { faultResult, type ProviderResult } from './provider-errors'
 import { redirectWithToast } from './toast.server'
 import {
@@ -137,11 +137,9 @@ export type TrendsPage = {
   error: string | null
 }
 
-export async function loadTrends(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function loadTrends({ request, api, headers }: CustomerContext) {
   const range = parseTrendRange(new URL(request.url).searchParams.get('range'))
   const today = patientToday(request)
-  const api = await createProviderClient(request, { session })
   const [profile, entries] = await Promise.all([
     getProfile(api),
     getTrendEntries(api, trendWindow(range, today)),
@@ -164,24 +162,23 @@ export async function loadTrends(request: Request) {
             firstEntryDate: entries.content.first_date,
           }),
         }
-  return data(page, { headers: api.headers })
+  return data(page, { headers })
 }
 
 /** The CSV of the range's entries; a provider failure goes back to the page with its message. */
-export async function loadTrendsCsv(request: Request) {
-  const { session } = await requireOnboardedCustomer(request)
+export async function loadTrendsCsv(ctx: CustomerContext) {
+  const { request, api } = ctx
   const range = parseTrendRange(new URL(request.url).searchParams.get('range'))
   const today = patientToday(request)
-  const api = await createProviderClient(request, { session })
   const entries = await getTrendEntries(api, trendWindow(range, today))
   if (!entries.ok) {
     return redirectWithToast(
       trendsHref(TRENDS_PATH, range),
       { title: entries.message, type: 'destructive' },
-      { headers: api.headers },
+      { headers: ctx.headers },
     )
   }
-  const headers = new Headers(api.headers)
+  const headers = new Headers(ctx.headers)
   headers.set('Content-Type', 'text/csv; charset=utf-8')
   headers.set(
     'Content-Disposition',

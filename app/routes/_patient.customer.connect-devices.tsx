@@ -8,12 +8,13 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { CONNECT_DEVICES_PATH } from '~/lib/devices'
 import { connectDevicesAction, loadConnectDevices } from '~/lib/devices.server'
 import { pageTitle } from '~/lib/meta'
+import { requireOnboardedCustomer } from '~/lib/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Connect Devices', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadConnectDevices(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => loadConnectDevices(await requireOnboardedCustomer(request))
 
-export const action = ({ request }: ActionFunctionArgs) => connectDevicesAction(request)
+export const action = async ({ request }: ActionFunctionArgs) => connectDevicesAction(await requireOnboardedCustomer(request))
 
 export default function ConnectDevices() {
   const { services, loadError, phone, confirmDisconnect } = useLoaderData<typeof loader>()

@@ -23,31 +23,25 @@ import { dashboardSummary, pluralDays, type DashboardSummary } from '~/lib/dashb
 import type { SyncLine } from '~/lib/devices'
 import { loadSyncLine } from '~/lib/devices.server'
 import { healthMetrics, type HealthMetrics } from '~/lib/health-metrics'
+import { requireOnboardedCustomer } from '~/lib/guards.server'
 import { loadHealthLog } from '~/lib/log-entries.server'
 import { TOASTS } from '~/lib/messages'
 import { pageTitle } from '~/lib/meta'
 import { loadPatientProfile } from '~/lib/patient-app.server'
 import { preferredUnits } from '~/lib/profile-payloads'
-import { combineHeaders } from '~/lib/toast.server'
 import { TOUR_TARGETS } from '~/lib/tour'
 import type { WeightUnit } from '~/lib/units'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Dashboard', matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireOnboardedCustomer(request)
   // The health log (docs/provider-api.md, extension) is read alongside the profile.
   // So is the sync line (connected devices, extension).
-  const [result, health, devices] = await Promise.all([
-    loadPatientProfile(request),
-    loadHealthLog(request),
-    loadSyncLine(request),
-  ])
-  const headers = combineHeaders(combineHeaders(result.api.headers, health.headers), devices.headers)
+  const [result, health, syncLine] = await Promise.all([loadPatientProfile(ctx), loadHealthLog(ctx), loadSyncLine(ctx)])
+  const { headers } = ctx
   if (!result.ok) {
-    return data(
-      { summary: null, hasSeenTour: true, error: result.failure.message, health: null, syncLine: devices.line },
-      { headers },
-    )
+    return data({ summary: null, hasSeenTour: true, error: result.failure.message, health: null, syncLine }, { headers })
   }
   const metrics = health.log
     ? healthMetrics({ profile: result.profile, entries: health.log, latest: health.log.latest, today: health.today })
@@ -59,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasSeenTour: result.profile.profile?.has_seen_tour === true,
       error: null,
       health: { metrics, today: health.today, error: health.error, unit: preferredUnits(result.profile).weight },
-      syncLine: devices.line,
+      syncLine,
     },
     { headers },
   )

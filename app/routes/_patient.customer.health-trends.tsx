@@ -10,10 +10,11 @@ import { buttonVariants } from '~/components/ui/button'
 import { pageTitle } from '~/lib/meta'
 import { trendsHref, TRENDS_PATH } from '~/lib/trends-range'
 import { loadTrends } from '~/lib/trends.server'
+import { requireOnboardedCustomer } from '~/lib/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Health Trends', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadTrends(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => loadTrends(await requireOnboardedCustomer(request))
 
 export default function HealthTrends() {
   const { range, today, model, csvHref, error } = useLoaderData<typeof loader>()

@@ -3,12 +3,13 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { LogDataScreen } from '~/components/log/log-data-screen'
 import { loadLogData, logDataAction } from '~/lib/log-entries.server'
 import { pageTitle } from '~/lib/meta'
+import { requireOnboardedCustomer } from '~/lib/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Log Data', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadLogData(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => loadLogData(await requireOnboardedCustomer(request))
 
-export const action = ({ request }: ActionFunctionArgs) => logDataAction(request)
+export const action = async ({ request }: ActionFunctionArgs) => logDataAction(await requireOnboardedCustomer(request))
 
 export default function LogData() {
   return <LogDataScreen view={useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />

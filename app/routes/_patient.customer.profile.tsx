@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/
 import { cn } from '~/lib/cn'
 import type { ServiceView } from '~/lib/devices'
 import { loadConnectionSummary } from '~/lib/devices.server'
+import { requireOnboardedCustomer } from '~/lib/guards.server'
 import { TOASTS, VALIDATION } from '~/lib/messages'
 import { pageTitle } from '~/lib/meta'
 import { submitWasRefused } from '~/lib/refused-submit'
@@ -26,26 +27,23 @@ import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from '~/lib/profile-options'
 import { waterFromMl, waterUnitFor } from '~/lib/units'
 import { bariatricSchema, medicalSchema, personalSchema } from '~/lib/profile-schemas'
 import { parseProfileTab, PROFILE_TABS, profileTabHref, type ProfileTab } from '~/lib/profile-tabs'
-import { combineHeaders } from '~/lib/toast.server'
 import { pushToast } from '~/lib/toast-store'
 import { useFormErrorToastLifetime } from '~/lib/use-form-error-toast'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireOnboardedCustomer(request)
   // The Connected tab also shows the health-data connections (connected devices, extension).
   const connectedTab = parseProfileTab(new URL(request.url).searchParams.get('tab')) === 'connected'
   const [page, connections] = await Promise.all([
-    loadPatientProfilePage(request),
-    connectedTab ? loadConnectionSummary(request) : Promise.resolve(null),
+    loadPatientProfilePage(ctx),
+    connectedTab ? loadConnectionSummary(ctx) : Promise.resolve(null),
   ])
-  return data(
-    { ...page.data, connections: connections && { services: connections.services, error: connections.error } },
-    { ...page.init, headers: combineHeaders(page.init?.headers, connections?.headers) },
-  )
+  return data({ ...page, connections }, { headers: ctx.headers })
 }
 
-export const action = ({ request }: ActionFunctionArgs) => savePatientProfile(request)
+export const action = async ({ request }: ActionFunctionArgs) => savePatientProfile(await requireOnboardedCustomer(request))
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 type ProfileData = Extract<LoaderData, { status: 'ok' }>

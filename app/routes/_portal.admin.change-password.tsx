@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { ChangePasswordScreen } from '~/components/change-password-form'
-import { changePasswordAction, changePasswordLoader } from '~/lib/change-password.server'
+import { changePasswordAction } from '~/lib/change-password.server'
 import { pageTitle } from '~/lib/meta'
+import { requireAdmin } from '~/lib/guards.server'
+import { ADMIN_ROLES } from '~/lib/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Change Password', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => changePasswordLoader(request, 'admin')
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  await requireAdmin(request, { roles: ADMIN_ROLES })
+  return null
+}
 
-export const action = ({ request }: ActionFunctionArgs) => changePasswordAction(request, 'admin')
+export const action = async ({ request }: ActionFunctionArgs) => changePasswordAction(await requireAdmin(request, { roles: ADMIN_ROLES }), 'admin')
 
 export default function AdminChangePassword() {
   return <ChangePasswordScreen id="admin-change-password" actionData={useActionData<typeof action>()} />

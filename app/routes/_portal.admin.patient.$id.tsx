@@ -3,10 +3,14 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { PatientLoadError, PatientNotFound, PatientScreen } from '~/components/admin-patients/patient-screen'
 import { acknowledgeAlertAction, loadPatientPage } from '~/lib/admin-patients.server'
 import { pageTitle } from '~/lib/meta'
+import { requireAdmin } from '~/lib/guards.server'
+import { ADMIN_ROLES } from '~/lib/roles'
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadPatientPage(request, params.id)
+export const loader = async ({ request, params }: LoaderFunctionArgs) =>
+  loadPatientPage(await requireAdmin(request, { roles: ADMIN_ROLES }), params.id)
 
-export const action = ({ request, params }: ActionFunctionArgs) => acknowledgeAlertAction(request, params.id)
+export const action = async ({ request, params }: ActionFunctionArgs) =>
+  acknowledgeAlertAction(await requireAdmin(request, { roles: ADMIN_ROLES }), params.id)
 
 // SPEC.md §2: patient detail paths have their own title — the patient's name.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -5,18 +5,21 @@ import { PageHeader } from '~/components/page-header'
 import { Alert } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { requirePortalAdmin } from '~/lib/admin-portal.server'
+import { loadPortalAdmin } from '~/lib/admin-portal.server'
+import { requireAdmin } from '~/lib/guards.server'
 import { cn } from '~/lib/cn'
 import { pageTitle } from '~/lib/meta'
 import { MFA_SETUP_PATH } from '~/lib/portal'
+import { ADMIN_ROLES } from '~/lib/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, role, headers } = await requirePortalAdmin(request)
+  const ctx = await requireAdmin(request, { roles: ADMIN_ROLES })
+  const user = await loadPortalAdmin(ctx)
   return data(
-    { user: user ? { name: user.full_name, email: user.email } : null, role, mfaEnabled: user?.mfa_enabled === true },
-    { headers },
+    { user: user ? { name: user.full_name, email: user.email } : null, role: ctx.role, mfaEnabled: user?.mfa_enabled === true },
+    { headers: ctx.headers },
   )
 }
 

@@ -3,11 +3,13 @@ import { useLoaderData } from '@remix-run/react'
 import { ReportsScreen } from '~/components/admin-reports/reports-screen'
 import { loadReports } from '~/lib/admin-reports.server'
 import { pageTitle } from '~/lib/meta'
+import { requireAdmin } from '~/lib/guards.server'
+import { ADMIN_ROLES } from '~/lib/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Reports', matches)
 
 // Both admin roles; what each may export is checked by the export route and by the provider.
-export const loader = ({ request }: LoaderFunctionArgs) => loadReports(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => loadReports(await requireAdmin(request, { roles: ADMIN_ROLES }))
 
 export default function AdminReports() {
   return <ReportsScreen view={useLoaderData<typeof loader>()} />

@@ -3,14 +3,16 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { TwoFactorSetupScreen } from '~/components/admin-mfa/setup-screen'
 import { setupAction, setupLoader } from '~/lib/admin-mfa.server'
 import { pageTitle } from '~/lib/meta'
+import { requireAdmin } from '~/lib/guards.server'
+import { ADMIN_ROLES } from '~/lib/roles'
 
 // P15: set up two-factor sign-in (from the profile; the only screen before it is set up, for
 // admins who must have it).
 export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => setupLoader(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => setupLoader(await requireAdmin(request, { roles: ADMIN_ROLES }))
 
-export const action = ({ request }: ActionFunctionArgs) => setupAction(request)
+export const action = async ({ request }: ActionFunctionArgs) => setupAction(await requireAdmin(request, { roles: ADMIN_ROLES }))
 
 export default function AdminTwoFactor() {
   return <TwoFactorSetupScreen screen={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />

@@ -3,8 +3,9 @@ import { useLoaderData } from '@remix-run/react'
 import { adminNav } from '~/components/sidebar/nav-items'
 import { AppShell } from '~/components/sidebar/app-shell'
 import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
-import { requirePortalAdmin } from '~/lib/admin-portal.server'
+import { loadPortalAdmin } from '~/lib/admin-portal.server'
 import { getEnv } from '~/lib/env.server'
+import { requireAdmin } from '~/lib/guards.server'
 import { HOME_PATH } from '~/lib/portal'
 import { ADMIN_ROLES } from '~/lib/roles'
 import { getSidebarExpanded } from '~/lib/sidebar-state.server'
@@ -12,16 +13,17 @@ import { getSidebarExpanded } from '~/lib/sidebar-state.server'
 // The admin portal (admin token, Standard or Super Admin). Every child calls its guard too; the
 // layout also re-checks the account with the provider, so a deactivated admin is out at once.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, role, headers } = await requirePortalAdmin(request, ADMIN_ROLES, { verify: true })
+  const ctx = await requireAdmin(request, { roles: ADMIN_ROLES })
+  const user = await loadPortalAdmin(ctx, { verify: true })
   return data(
     {
       name: user?.full_name || user?.email || null,
-      role,
+      role: ctx.role,
       sidebarExpanded: getSidebarExpanded(request),
       // Read by every admin screen (useClinicTimeZone) to show times by the clinic's clock.
       clinicTimeZone: getEnv().CLINIC_TIME_ZONE,
     },
-    { headers },
+    { headers: ctx.headers },
   )
 }
 

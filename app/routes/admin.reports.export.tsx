@@ -6,7 +6,7 @@ import { REPORTS_PATH } from '~/lib/admin-reports'
 import { requireAdmin } from '~/lib/guards.server'
 import { ADMIN_ROLES } from '~/lib/roles'
 
-export const action = ({ request }: ActionFunctionArgs) => exportAction(request)
+export const action = async ({ request }: ActionFunctionArgs) => exportAction(await requireAdmin(request, { roles: ADMIN_ROLES }))
 
 // Exports are posted, never fetched by a link: a GET only leads back to the form.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,5 +2,6 @@
 // or `error`). No screen of its own: it always redirects to Connect Devices with a message.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { connectCallback } from '~/lib/devices.server'
+import { requireOnboardedCustomer } from '~/lib/guards.server'
 
-export const loader = ({ request }: LoaderFunctionArgs) => connectCallback(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => connectCallback(await requireOnboardedCustomer(request))

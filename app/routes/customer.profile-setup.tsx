@@ -20,12 +20,13 @@ import { PROFILE_SETUP_PATH } from '~/lib/portal'
 import { loadProfileSetup, saveProfileStep } from '~/lib/profile-setup.server'
 import { useProductName } from '~/lib/use-product-name'
 import { wizardStep } from '~/lib/wizard-steps'
+import { requireNotOnboardedCustomer } from '~/lib/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile Setup', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadProfileSetup(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => loadProfileSetup(await requireNotOnboardedCustomer(request))
 
-export const action = ({ request }: ActionFunctionArgs) => saveProfileStep(request)
+export const action = async ({ request }: ActionFunctionArgs) => saveProfileStep(await requireNotOnboardedCustomer(request))
 
 export default function ProfileSetup() {
   const data = useLoaderData<typeof loader>()

@@ -21,6 +21,7 @@ interface AlertRow {
   acknowledged_by_email: string | null
   note: string | null
   resolved_at: string | null
+  message_id: number | null
 }
 
 export interface AlertView {
@@ -37,6 +38,8 @@ export interface AlertView {
   acknowledged_by: string | null
   note: string | null
   resolved_at: string | null
+  /** P18: the first message the care team wrote from this alert, if any. */
+  message_id: number | null
 }
 
 /**
@@ -93,6 +96,7 @@ export async function openAlertSummaryOf(db: Db, accountId: number): Promise<{ c
 const VIEW_SELECT = `
   SELECT a.id, a.account_id, a.kind, a.tier, a.detail, a.status, a.opened_at, a.acknowledged_at,
          a.acknowledged_by_email, a.note, a.resolved_at,
+         (SELECT MIN(m.id) FROM messages m WHERE m.alert_id = a.id) AS message_id,
          COALESCE(NULLIF(p.personal->>'full_name', ''), acc.full_name, '') AS patient_name
   FROM patient_alerts a
   JOIN accounts acc ON acc.id = a.account_id
@@ -113,6 +117,7 @@ function toView(row: AlertRow & { patient_name: string }): AlertView {
     acknowledged_by: row.acknowledged_by_email,
     note: row.note,
     resolved_at: row.resolved_at,
+    message_id: row.message_id,
   }
 }
 

@@ -15,6 +15,11 @@ export const AUDIT_ACTIONS = [
   'mfa_reset',
   'mfa_failure',
   'mfa_recovery_code_used',
+  // P18: an admin reading a patient's conversation, a message sent (by either side), a
+  // conversation marked handled.
+  'message_view',
+  'message_send',
+  'message_handled',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { REGAINING_PATIENT } from '../support/fixtures'
 import { auditEventsAbout, seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
 import { DEMO_ADMINS, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
@@ -19,25 +20,7 @@ test.beforeAll(async () => {
 async function regainingPatient(): Promise<SeededPatient> {
   const prefix = uniquePrefix('Det')
   const [patient] = await seedPatients(prefix, [
-    {
-      full_name: `${prefix} Rita`,
-      surgery_type: 'Gastric Bypass (RNY)',
-      surgery_days_ago: 200,
-      height_cm: 170,
-      baseline_kg: 130,
-      goal_kg: 80,
-      weights: [
-        { days_ago: 40, kg: 100 },
-        { days_ago: 1, kg: 106 },
-      ],
-      meals: [
-        { days_ago: 0, protein_g: 70 },
-        { days_ago: 1, protein_g: 30 },
-        { days_ago: 2, protein_g: 30 },
-        { days_ago: 3, protein_g: 30 },
-        { days_ago: 4, protein_g: 30 },
-      ],
-    },
+    { ...REGAINING_PATIENT, full_name: `${prefix} Rita`, surgery_type: 'Gastric Bypass (RNY)' },
   ])
   return patient
 }

@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
+import { BARIATRIC, PERSONAL } from '../support/fixtures'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, usDate } from './support/log-data'
-import {
-  createCustomer,
-  customerToken,
-  providerCall,
-  receivedFrom,
-  SAMPLE_BARIATRIC,
-  SAMPLE_PERSONAL,
-} from './support/provider'
+import { createCustomer, customerToken, providerCall, receivedFrom } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
 
-// The sample patient (support/provider.ts): 170 cm, initial 120 kg, pre-surgery 125 kg, goal 80 kg.
-const HEIGHT_M = SAMPLE_PERSONAL.height / 100
-const PRE_OP = SAMPLE_BARIATRIC.pre_surgery_weight
-const GOAL = SAMPLE_BARIATRIC.goal_weight
+// The sample patient (tests/support/fixtures.ts): 170 cm, initial 120 kg, pre-surgery 125 kg, goal 80 kg.
+const HEIGHT_M = PERSONAL.height / 100
+const PRE_OP = BARIATRIC.pre_surgery_weight
+const GOAL = BARIATRIC.goal_weight
 const IBW = 25 * HEIGHT_M * HEIGHT_M
 const TODAY = isoDaysFromToday(0)
 
@@ -176,7 +170,7 @@ test('without JavaScript the figures are all there', async ({ browser }) => {
 async function createAndSignIn(page: Page, overrides: Parameters<typeof createCustomer>[1]) {
   const customer = await createCustomer(undefined, {
     ...overrides,
-    bariatric: { ...SAMPLE_BARIATRIC, ...overrides?.bariatric },
+    bariatric: { ...BARIATRIC, ...overrides?.bariatric },
   })
   await signInCustomer(page, customer.email, customer.password)
   await page.goto('/customer/dashboard')

@@ -1,30 +1,26 @@
 import { generate } from 'otplib'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
+import { GOOD_PASSWORD, STANDARD, SUPER } from '../support/fixtures'
 import {
+  adminToken,
   expectError,
-  GOOD_PASSWORD,
   lastMailTo,
   login,
-  STANDARD,
-  startTestProvider,
-  SUPER,
   uniqueEmail,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
 } from './helpers'
 
 // P15: two-factor sign-in for admins (TOTP, RFC 6238). The API's clock (setTokenClock) is moved by
 // hand, so "the next 30-second step" is exact and no test waits.
 
-let provider: TestProvider
+const provider = useTestProvider()
 let superToken: string
 let now: number
 beforeAll(async () => {
-  provider = await startTestProvider()
-  superToken = (await login(provider, 'admin', SUPER.email, SUPER.password)).access
+  superToken = await adminToken(provider, SUPER)
 })
-afterAll(() => provider.close())
 beforeEach(() => {
   // The start of a step, so ±1 step is exactly ±30 s.
   now = Math.floor(Date.now() / 30_000) * 30_000

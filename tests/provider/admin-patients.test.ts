@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectError,
-  login,
-  STANDARD,
-  SUPER,
-  startTestProvider,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { REGAINING_PATIENT, STANDARD, SUPER } from '../support/fixtures'
+import { adminToken, expectError, useTestProvider, verifiedCustomer } from './helpers'
 
-let provider: TestProvider
+const provider = useTestProvider()
 let standard: string
 let superAdmin: string
 beforeAll(async () => {
-  provider = await startTestProvider()
-  standard = (await login(provider, 'admin', STANDARD.email, STANDARD.password)).access
-  superAdmin = (await login(provider, 'admin', SUPER.email, SUPER.password)).access
+  standard = await adminToken(provider, STANDARD)
+  superAdmin = await adminToken(provider, SUPER)
 })
-afterAll(() => provider.close())
 
 type Seeded = { id: number; email: string; full_name: string }
 type ListItem = Record<string, unknown> & { id: number; full_name: string }
@@ -139,24 +130,7 @@ describe('GET v1/admin/patients/{id}/ and entries (extension)', () => {
     const [patient] = await seed({
       prefix,
       patients: [
-        {
-          surgery_type: 'Sleeve Gastrectomy',
-          surgery_days_ago: 200,
-          height_cm: 170,
-          baseline_kg: 130,
-          goal_kg: 80,
-          weights: [
-            { days_ago: 40, kg: 100 },
-            { days_ago: 1, kg: 106 },
-          ],
-          meals: [
-            { days_ago: 0, protein_g: 70 },
-            { days_ago: 1, protein_g: 30 },
-            { days_ago: 2, protein_g: 30 },
-            { days_ago: 3, protein_g: 30 },
-            { days_ago: 4, protein_g: 30 },
-          ],
-        },
+        { ...REGAINING_PATIENT, surgery_type: 'Sleeve Gastrectomy' },
       ],
     })
     const res = await provider.call('GET', `v1/admin/patients/${patient.id}/`, { token: standard })

@@ -1,16 +1,15 @@
 // P14 slice 3: admin reads are reads. Alerts and the patients' summaries change with the data (in
 // the write's transaction) and with the daily time-based evaluation, never on a GET.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { addDays, todayUtc } from '../../provider/admin-patients-metrics'
-import { login, STANDARD, startTestProvider, type TestProvider } from './helpers'
+import { STANDARD } from '../support/fixtures'
+import { adminToken, useTestProvider } from './helpers'
 
-let provider: TestProvider
+const provider = useTestProvider()
 let standard: string
 beforeAll(async () => {
-  provider = await startTestProvider()
-  standard = (await login(provider, 'admin', STANDARD.email, STANDARD.password)).access
+  standard = await adminToken(provider, STANDARD)
 })
-afterAll(() => provider.close())
 
 type Seeded = { id: number; email: string; full_name: string }
 const unique = () => `Zr${Math.random().toString(36).slice(2, 8)}`

@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { GOOD_PASSWORD, STANDARD, SUPER } from '../support/fixtures'
 import {
+  adminToken,
   APP_URL,
   expectError,
-  GOOD_PASSWORD,
   lastMailTo,
   login,
-  STANDARD,
-  startTestProvider,
-  SUPER,
   uniqueEmail,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
+  withTestProvider,
 } from './helpers'
 
-let provider: TestProvider
+const provider = useTestProvider()
 let superToken: string
 let standardToken: string
 beforeAll(async () => {
-  provider = await startTestProvider()
-  superToken = (await login(provider, 'admin', SUPER.email, SUPER.password)).access
-  standardToken = (await login(provider, 'admin', STANDARD.email, STANDARD.password)).access
+  superToken = await adminToken(provider, SUPER)
+  standardToken = await adminToken(provider, STANDARD)
 })
-afterAll(() => provider.close())
 
 type Admin = { id: number; email: string; full_name: string; role: string; status: string; invited_by_email: string | null; last_sign_in_at: string | null }
 type AuditPage = { events: { action: string; actor_email: string; actor_account_id: number | null; target_account_id: number | null; target_email: string | null; details: Record<string, unknown> }[]; total: number; page: number; pages: number }
@@ -190,8 +187,7 @@ describe('POST v1/admin/admins/{id}/deactivate/ (extension)', () => {
   })
 
   test('self and the last active Super Admin are protected', async () => {
-    const solo = await startTestProvider()
-    try {
+    await withTestProvider({}, async (solo) => {
       const token = (await login(solo, 'admin', SUPER.email, SUPER.password)).access
       const admins = (await solo.call('GET', 'v1/admin/admins/', { token })).json.content as Admin[]
       const me = admins.find((a) => a.email === SUPER.email)!
@@ -217,9 +213,7 @@ describe('POST v1/admin/admins/{id}/deactivate/ (extension)', () => {
       expectError(await solo.call('GET', 'v1/admin/admins/', { token }), 401)
       const again = (await login(solo, 'admin', SUPER.email, SUPER.password)).access
       expectError(await solo.call('GET', 'v1/admin/admins/', { token: again }), 403)
-    } finally {
-      await solo.close()
-    }
+    })
   })
 })
 

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { expectError, login, STANDARD, startTestProvider, SUPER, type TestProvider } from './helpers'
+import { describe, expect, test } from 'vitest'
+import { STANDARD, SUPER } from '../support/fixtures'
+import { expectError, login, useTestProvider } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 describe('GET v1/admin/profile/', () => {
   test('answers id, email, full_name and roles for each seeded admin', async () => {

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectError,
-  GOOD_PASSWORD,
-  login,
-  STANDARD,
-  startTestProvider,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { describe, expect, test } from 'vitest'
+import { GOOD_PASSWORD, STANDARD } from '../support/fixtures'
+import { expectError, login, useTestProvider, verifiedCustomer, withTestProvider } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const NEW_PASSWORD = 'N3w#Password'
 
@@ -69,8 +58,7 @@ describe('POST v1/auth/change_password/ (extension)', () => {
 
 describe('POST v1/admin/change_password/ (extension)', () => {
   test('an admin changes their password; a customer token is refused', async () => {
-    const fresh = await startTestProvider()
-    try {
+    await withTestProvider({}, async (fresh) => {
       const admin = await login(fresh, 'admin', STANDARD.email, STANDARD.password)
       const customer = await verifiedCustomer(fresh)
       const body = { old_password: STANDARD.password, new_password: NEW_PASSWORD, conf_password: NEW_PASSWORD }
@@ -78,8 +66,6 @@ describe('POST v1/admin/change_password/ (extension)', () => {
       const res = await fresh.call('POST', 'v1/admin/change_password/', { token: admin.access, body })
       expect(res.status, res.text).toBe(200)
       await login(fresh, 'admin', STANDARD.email, NEW_PASSWORD)
-    } finally {
-      await fresh.close()
-    }
+    })
   })
 })

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../provider/db/unavailable'
 import { createTestDatabase } from '../support/db-engines'
-import { GOOD_PASSWORD, startTestProvider, TEST_ENGINE, uniqueEmail } from './helpers'
+import { GOOD_PASSWORD } from '../support/fixtures'
+import { TEST_ENGINE, uniqueEmail, withTestProvider } from './helpers'
 
 describe('isDatabaseUnavailable', () => {
   const withCode = (code: string) => Object.assign(new Error('x'), { code })
@@ -24,8 +25,7 @@ describe('isDatabaseUnavailable', () => {
 describe.skipIf(TEST_ENGINE !== 'postgres')('a PostgreSQL server that goes away', () => {
   test('health and every request answer 503 with the sentence, and nothing is logged as an internal error', async () => {
     const database = await createTestDatabase()
-    const provider = await startTestProvider({ database: { databaseUrl: database.url, poolMax: 2 } })
-    try {
+    await withTestProvider({ database: { databaseUrl: database.url, poolMax: 2 } }, async (provider) => {
       expect((await provider.call('GET', 'healthz')).status).toBe(200)
       await database.drop()
       const health = await provider.call('GET', 'healthz')
@@ -37,8 +37,6 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('a PostgreSQL server that goes away'
       expect(signup.status, signup.text).toBe(503)
       expect(signup.json).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, data: {} })
       expect(provider.logged.some((line) => line.includes('database unavailable on POST /v1/auth/signup/'))).toBe(true)
-    } finally {
-      await provider.close()
-    }
+    })
   })
 })

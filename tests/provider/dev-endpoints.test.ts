@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectError,
-  GOOD_PASSWORD,
-  login,
-  signUp,
-  startTestProvider,
-  SUPER,
-  uniqueEmail,
-  type TestProvider,
-} from './helpers'
+import { describe, expect, test } from 'vitest'
+import { GOOD_PASSWORD, SUPER } from '../support/fixtures'
+import { expectError, login, signUp, uniqueEmail, useTestProvider } from './helpers'
 
 interface LoggedRequest {
   id: number
@@ -22,11 +14,7 @@ interface LoggedRequest {
 }
 
 describe('in dev mode', () => {
-  let provider: TestProvider
-  beforeAll(async () => {
-    provider = await startTestProvider({ devMode: true })
-  })
-  afterAll(() => provider.close())
+  const provider = useTestProvider({ devMode: true })
 
   test('GET __dev/outbox/ lists sent mail newest first with links', async () => {
     const first = uniqueEmail()
@@ -130,11 +118,7 @@ describe('in dev mode', () => {
 })
 
 describe('outside dev mode', () => {
-  let provider: TestProvider
-  beforeAll(async () => {
-    provider = await startTestProvider({ devMode: false })
-  })
-  afterAll(() => provider.close())
+  const provider = useTestProvider({ devMode: false })
 
   test.each([
     ['GET', '__dev/outbox/'],

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { expectError, PERSONAL, startTestProvider, verifiedCustomer, type TestProvider } from './helpers'
+import { describe, expect, test } from 'vitest'
+import { PERSONAL_IMPERIAL } from '../support/fixtures'
+import { expectError, useTestProvider, verifiedCustomer } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 type Entry = { id: number; kind: string; date: string; source: string } & Record<string, unknown>
 type Service = {
@@ -209,7 +206,7 @@ describe('sync, manual entries, failures, disconnect (extension)', () => {
 
   test('every kind answers its source; a corrected imported reading becomes manual', async () => {
     const { access } = await verifiedCustomer(provider)
-    await provider.call('PUT', 'v1/auth/profile/personal/', { token: access, body: PERSONAL })
+    await provider.call('PUT', 'v1/auth/profile/personal/', { token: access, body: PERSONAL_IMPERIAL })
     const meal = await provider.call('POST', 'v1/auth/entries/meal/', {
       token: access,
       body: { date: TODAY, time: '08:00', meal_type: 'breakfast', protein_g: 20 },

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectError,
-  login,
-  PERSONAL,
-  STANDARD,
-  startTestProvider,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { describe, expect, test } from 'vitest'
+import { PERSONAL_IMPERIAL, STANDARD } from '../support/fixtures'
+import { expectError, login, useTestProvider, verifiedCustomer } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 type Entry = Record<string, unknown> & { id: number; kind: string; date: string }
 
@@ -486,7 +475,7 @@ describe('preferences: daily targets (extension)', () => {
     )
     await provider.call('PUT', 'v1/auth/profile/personal/', {
       token: access,
-      body: { ...PERSONAL, height_unit: 'cm', weight_unit: 'kg' },
+      body: { ...PERSONAL_IMPERIAL, height_unit: 'cm', weight_unit: 'kg' },
     })
     const res = await provider.call('PUT', 'v1/auth/profile/preferences/', {
       token: access,
@@ -499,7 +488,7 @@ describe('preferences: daily targets (extension)', () => {
     expect(profile.personal).toMatchObject({
       height_unit: 'ft-in',
       weight_unit: 'lbs',
-      initial_weight: PERSONAL.initial_weight,
+      initial_weight: PERSONAL_IMPERIAL.initial_weight,
     })
   })
 

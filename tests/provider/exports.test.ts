@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { BARIATRIC_IMPERIAL, STANDARD, SUPER } from '../support/fixtures'
 import {
-  BARIATRIC,
-  DEVICE,
+  adminToken,
+  completeProfile,
   expectError,
-  login,
-  MEDICAL,
-  PERSONAL,
-  STANDARD,
-  startTestProvider,
-  SUPER,
   uniqueEmail,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
 } from './helpers'
 
-let provider: TestProvider
+const provider = useTestProvider()
 let superToken: string
 let standardToken: string
 
@@ -34,10 +29,7 @@ const YOUNG = { ...OLD, full_name: 'Yolanda Exporter', phone_number: '5550001111
 
 async function patient(personal: object, bariatric: object) {
   const c = await verifiedCustomer(provider, uniqueEmail('export'))
-  for (const [step, body] of [['personal', { ...PERSONAL, ...personal }], ['medical', MEDICAL], ['bariatric', { ...BARIATRIC, ...bariatric }], ['device', DEVICE]] as const) {
-    const res = await provider.call('PUT', `v1/auth/profile/${step}/`, { token: c.access, body })
-    expect(res.status, res.text).toBe(200)
-  }
+  await completeProfile(provider, c.access, { overrides: { personal, bariatric } })
   for (const [kind, body] of [
     ['weight', { date: '2026-04-10', weight: 110, weight_unit: 'kg', note: 'Weighed at Shelbyville clinic' }],
     ['meal', { date: '2026-04-11', time: '12:30', meal_type: 'lunch', protein_g: 30, calories: 400, description: 'Lunch with Zebulon' }],
@@ -53,13 +45,11 @@ let old: Awaited<ReturnType<typeof patient>>
 let young: Awaited<ReturnType<typeof patient>>
 
 beforeAll(async () => {
-  provider = await startTestProvider()
-  superToken = (await login(provider, 'admin', SUPER.email, SUPER.password)).access
-  standardToken = (await login(provider, 'admin', STANDARD.email, STANDARD.password)).access
+  superToken = await adminToken(provider, SUPER)
+  standardToken = await adminToken(provider, STANDARD)
   old = await patient(OLD, { surgery_type: PROCEDURE, surgery_date: '2026-03-15' })
   young = await patient(YOUNG, { surgery_type: PROCEDURE, surgery_date: '2025-01-20' })
 })
-afterAll(() => provider.close())
 
 async function exportOf(dataset: string, query: string, token = superToken): Promise<Export> {
   const res = await provider.call('GET', `v1/admin/exports/${dataset}/?${query}`, { token })
@@ -107,15 +97,13 @@ describe('GET v1/admin/exports/{patients,entries}/ (extension)', () => {
 
   test('de-identified entries keep only the documented sources; a typed device name becomes "other device"', async () => {
     const c = await verifiedCustomer(provider, uniqueEmail('export-source'))
-    for (const [step, body] of [['personal', { ...PERSONAL, ...OLD }], ['medical', MEDICAL], ['bariatric', BARIATRIC], ['device', DEVICE]] as const) {
-      expect((await provider.call('PUT', `v1/auth/profile/${step}/`, { token: c.access, body })).status).toBe(200)
-    }
+    await completeProfile(provider, c.access, { overrides: { personal: OLD } })
     for (const [date, source] of [['2026-02-03', "Zebulon's scale at Shelbyville"], ['2026-02-04', 'Withings'], ['2026-02-05', 'manual']] as const) {
       const res = await provider.call('POST', 'v1/auth/entries/weight/', { token: c.access, body: { date, weight: 100, weight_unit: 'kg', source } })
       expect(res.status, res.text).toBe(201)
     }
     // Another procedure than the other tests' cohort, so their counts stay theirs.
-    const range = `procedure=${encodeURIComponent(BARIATRIC.surgery_type)}&from=2026-02-03&to=2026-02-05`
+    const range = `procedure=${encodeURIComponent(BARIATRIC_IMPERIAL.surgery_type)}&from=2026-02-03&to=2026-02-05`
     const res = await provider.call('GET', `v1/admin/exports/entries/?mode=deidentified&${range}`, { token: standardToken })
     expect(res.status, res.text).toBe(200)
     expect(res.text).not.toContain('Zebulon')

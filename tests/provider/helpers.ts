@@ -1,16 +1,14 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { defaultSeedAdmins, startProvider, type ProviderOptions } from '../../provider/index'
 import { openStore, type StoreOptions } from '../../provider/store/open'
 import type { Db, SqlParam, Store } from '../../provider/store/sql'
 import { createTestDatabase, type TestDatabase } from '../support/db-engines'
+import { GOOD_PASSWORD, PROFILE_STEPS_IMPERIAL, type ProfileStep } from '../support/fixtures'
 
 export const APP_URL = 'http://app.test:3000'
-export const SUPER = { email: 'super@baricare.test', password: 'Super#Admin1' }
-export const STANDARD = { email: 'admin@baricare.test', password: 'Standard#Admin1' }
-export const GOOD_PASSWORD = 'Str0ng#Pass'
 
 export interface ApiResponse {
   status: number
@@ -113,6 +111,57 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
   }
 }
 
+/**
+ * A provider for the tests of this file (or of the describe block it is called in): started before
+ * them, stopped after them. The handle stands for that provider once it has started, so hooks,
+ * tests and the file's own helpers use it as they would the provider itself. `options` may be a
+ * function, read when the provider starts (for values that a hook registered earlier sets).
+ */
+export function useTestProvider(
+  options: Partial<ProviderOptions> | (() => Partial<ProviderOptions>) = {},
+  { timeout }: { timeout?: number } = {},
+): TestProvider {
+  let started: TestProvider | undefined
+  const current = (): TestProvider => {
+    if (!started) throw new Error('the test provider starts in beforeAll: use it in a hook or a test')
+    return started
+  }
+  beforeAll(async () => {
+    started = await startTestProvider(typeof options === 'function' ? options() : options)
+  }, timeout)
+  afterAll(() => started?.close())
+  return {
+    get url() {
+      return current().url
+    },
+    get dataDir() {
+      return current().dataDir
+    },
+    get logged() {
+      return current().logged
+    },
+    get db() {
+      return current().db
+    },
+    call: (method, path, callOptions) => current().call(method, path, callOptions),
+    close: () => current().close(),
+    sql: (statement, ...params) => current().sql(statement, ...params),
+  }
+}
+
+/** A provider of its own for one test: started, handed to `run`, and stopped however `run` ends. */
+export async function withTestProvider<T>(
+  options: Partial<ProviderOptions>,
+  run: (provider: TestProvider) => Promise<T>,
+): Promise<T> {
+  const provider = await startTestProvider(options)
+  try {
+    return await run(provider)
+  } finally {
+    await provider.close()
+  }
+}
+
 export async function call(
   base: string,
   method: string,
@@ -201,51 +250,31 @@ export async function login(
   return { access: content.access_token, refresh: content.refresh_token }
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A demo admin (SUPER, STANDARD) signed in; the access token. */
+export async function adminToken(provider: TestProvider, admin: { email: string; password: string }): Promise<string> {
+  return (await login(provider, 'admin', admin.email, admin.password)).access
+}
 
-// Valid bodies for the four wizard steps, in the units the API takes (cm, kg, ISO dates).
-export const PERSONAL = {
-  full_name: 'Pat Patient',
-  phone_number: '5551234567',
-  date_of_birth: '1980-04-30',
-  gender: 'F',
-  height: 170.2,
-  height_unit: 'ft-in',
-  initial_weight: 120.5,
-  weight_unit: 'lbs',
-  address_line1: '1 Main Street',
-  address_line2: '',
-  city: 'Springfield',
-  state: 'IL',
-  postal_code: '62701',
+/**
+ * Saves a signed-in customer's onboarding steps (all four by default: onboarded) with the imperial
+ * fixture patient's sections, each changed by `overrides`; fails the test unless each is saved.
+ */
+export async function completeProfile(
+  provider: TestProvider,
+  token: string,
+  {
+    steps = ['personal', 'medical', 'bariatric', 'device'],
+    overrides = {},
+  }: { steps?: ProfileStep[]; overrides?: Partial<Record<ProfileStep, object>> } = {},
+): Promise<void> {
+  for (const step of steps) {
+    const body = { ...PROFILE_STEPS_IMPERIAL[step], ...overrides[step] }
+    const res = await provider.call('PUT', `v1/auth/profile/${step}/`, { token, body })
+    expect(res.status, res.text).toBe(200)
+  }
 }
-export const MEDICAL = {
-  pre_existing_conditions: ['GERD'],
-  other_conditions: '',
-  allergies: '',
-  current_medications: '',
-  diet_restrictions: '',
-  previous_weight_loss_attempts: ['Diet programs'],
-}
-export const BARIATRIC = {
-  bariatric_status: 'yes',
-  surgery_type: 'Sleeve Gastrectomy',
-  surgery_date: '2026-03-01',
-  funding_method: 'Private Insurance',
-  pre_surgery_weight: 130,
-  pre_surgery_weight_unit: 'lbs',
-  goal_weight: 80,
-  goal_weight_unit: 'lbs',
-  hospital_name: '',
-  hospital_address: '',
-  surgery_comments: '',
-}
-export const DEVICE = {
-  has_wearable: true,
-  need_device_shipment: false,
-  wearable_type: 'Apple Watch',
-  wearable_os: 'ios',
-}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Asserts the contract's error shape and returns its field data. */
 export function expectError(res: ApiResponse, status: number, message?: string): Record<string, string[]> {

@@ -1,33 +1,19 @@
 import { request } from 'node:http'
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  BARIATRIC,
-  DEVICE,
-  expectError,
-  login,
-  MEDICAL,
-  PERSONAL,
-  startTestProvider,
-  SUPER,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { BARIATRIC_IMPERIAL, DEVICE, MEDICAL, PERSONAL_IMPERIAL, SUPER } from '../support/fixtures'
+import { adminToken, completeProfile, expectError, login, useTestProvider, verifiedCustomer } from './helpers'
 
-let provider: TestProvider
+const provider = useTestProvider()
 let customer: { email: string; password: string }
-let adminToken: string
+let superToken: string
 beforeAll(async () => {
-  provider = await startTestProvider()
   customer = await verifiedCustomer(provider)
   const customerToken = await freshCustomerToken()
-  adminToken = (await login(provider, 'admin', SUPER.email, SUPER.password)).access
+  superToken = await adminToken(provider, SUPER)
   // So that the device step gets past its 409 and validates what it is sent.
-  await provider.call('PUT', 'v1/auth/profile/personal/', { token: customerToken, body: PERSONAL })
-  await provider.call('PUT', 'v1/auth/profile/medical/', { token: customerToken, body: MEDICAL })
-  await provider.call('PUT', 'v1/auth/profile/bariatric/', { token: customerToken, body: BARIATRIC })
+  await completeProfile(provider, customerToken, { steps: ['personal', 'medical', 'bariatric'] })
 })
-afterAll(() => provider.close())
 
 type Auth = 'customer' | 'admin' | null
 const WRITE_ENDPOINTS: [string, string, Auth][] = [
@@ -55,9 +41,9 @@ const FIELDS = [
   'token',
   'refresh',
   'portal',
-  ...Object.keys(PERSONAL),
+  ...Object.keys(PERSONAL_IMPERIAL),
   ...Object.keys(MEDICAL),
-  ...Object.keys(BARIATRIC),
+  ...Object.keys(BARIATRIC_IMPERIAL),
   'has_wearable',
   'need_device_shipment',
   'wearable_type',
@@ -100,7 +86,7 @@ async function freshCustomerToken(): Promise<string> {
 
 async function tokenFor(auth: Auth): Promise<string | undefined> {
   if (auth === 'customer') return freshCustomerToken()
-  if (auth === 'admin') return adminToken
+  if (auth === 'admin') return superToken
   return undefined
 }
 
@@ -128,7 +114,7 @@ describe('nothing a client sends produces a 500', () => {
     '%s %s: a valid body with one odd field at a time',
     async (method, path, auth) => {
       const token = await tokenFor(auth)
-      const valid = { ...PERSONAL, ...MEDICAL, ...BARIATRIC, ...DEVICE }
+      const valid = { ...PERSONAL_IMPERIAL, ...MEDICAL, ...BARIATRIC_IMPERIAL, ...DEVICE }
       for (const field of Object.keys(valid)) {
         for (const [label, value] of ODD_VALUES) {
           const res = await provider.call(method, path, { body: { ...valid, [field]: value }, token })

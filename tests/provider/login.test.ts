@@ -1,26 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
+import { GOOD_PASSWORD, STANDARD, SUPER } from '../support/fixtures'
 import {
   expectError,
-  GOOD_PASSWORD,
   signUp,
-  STANDARD,
   startTestProvider,
-  SUPER,
   TEST_ENGINE,
   uniqueEmail,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
+  withTestProvider,
 } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const customerLogin = (body: unknown) => provider.call('POST', 'v1/auth/login/', { body })
 const adminLogin = (body: unknown) => provider.call('POST', 'v1/admin/login/', { body })
@@ -190,13 +185,10 @@ describe('sign-in throttling per e-mail (P15: failures only, progressive, in the
         expectError(await first.call('POST', 'v1/auth/login/', { body: { email, password: 'Wrong#Pass1' } }), 401)
       }
       await first.close()
-      const second = await startTestProvider({ dataDir })
-      try {
+      await withTestProvider({ dataDir }, async (second) => {
         const res = await second.call('POST', 'v1/auth/login/', { body: { email, password: GOOD_PASSWORD } })
         expectError(res, 429, wait(15))
-      } finally {
-        await second.close()
-      }
+      })
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
-import {
-  expectError,
-  login,
-  STANDARD,
-  startTestProvider,
-  SUPER,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { STANDARD, SUPER } from '../support/fixtures'
+import { expectError, login, useTestProvider, verifiedCustomer } from './helpers'
 
 // P15: signing out ends the session in the API, not only in the browser.
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const INVALID = 'Token is invalid or expired'
 const logout = (options: { token?: string; body?: unknown }) =>

@@ -1,12 +1,8 @@
 // GET /metrics on the API: Prometheus text with request and database series (P14, operable).
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestProvider, type TestProvider } from './helpers'
+import { expect, test } from 'vitest'
+import { useTestProvider } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 test('counts requests by route template and times database statements', async () => {
   await provider.call('GET', 'v1/admin/patients/123/')

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { GOOD_PASSWORD, STANDARD } from '../support/fixtures'
 import {
   APP_URL,
   expectError,
-  GOOD_PASSWORD,
   lastMailTo,
   linkParams,
   login,
   mailsTo,
   signUp,
-  STANDARD,
-  startTestProvider,
   uniqueEmail,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
+  withTestProvider,
 } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const NEW_PASSWORD = 'N3w#Password'
 const INVALID_LINK = 'This reset link is invalid or has expired.'
@@ -102,8 +97,7 @@ describe('POST v1/auth/reset_password/submit/', () => {
   })
 
   test('works for admins too', async () => {
-    const admin = await startTestProvider()
-    try {
+    await withTestProvider({}, async (admin) => {
       await admin.call('POST', 'v1/auth/forgot_password/', {
         body: { email: STANDARD.email, portal: 'admin' },
       })
@@ -115,9 +109,7 @@ describe('POST v1/auth/reset_password/submit/', () => {
       })
       expect(res.status).toBe(200)
       await login(admin, 'admin', STANDARD.email, NEW_PASSWORD)
-    } finally {
-      await admin.close()
-    }
+    })
   })
 
   test('a newer reset e-mail retires the older link', async () => {

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  BARIATRIC,
-  DEVICE,
-  expectError,
-  MEDICAL,
-  PERSONAL,
-  startTestProvider,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { BARIATRIC_IMPERIAL, DEVICE, MEDICAL, PERSONAL_IMPERIAL } from '../support/fixtures'
+import { expectError, useTestProvider, verifiedCustomer } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 interface ProfileContent {
   profile: Record<string, unknown>
@@ -67,10 +55,10 @@ describe('the four wizard steps', () => {
   test('each PUT stores its section, answers it, and sets its flag; device completes onboarding', async () => {
     const { access, email } = await verifiedCustomer(provider)
 
-    let res = await put('personal', access, { ...PERSONAL, unknown_key: 'ignored', email: 'other@x.co' })
+    let res = await put('personal', access, { ...PERSONAL_IMPERIAL, unknown_key: 'ignored', email: 'other@x.co' })
     expect(res.status, res.text).toBe(200)
     expect(res.json.message).toBe('Profile Updated')
-    expect(res.json.content).toEqual({ ...PERSONAL, email })
+    expect(res.json.content).toEqual({ ...PERSONAL_IMPERIAL, email })
     let profile = await getProfile(access)
     expect(flags(profile)).toEqual({
       is_onboarded: false,
@@ -79,7 +67,7 @@ describe('the four wizard steps', () => {
       bariatric_completed: false,
       has_seen_tour: false,
     })
-    expect(profile.personal).toEqual({ ...PERSONAL, email })
+    expect(profile.personal).toEqual({ ...PERSONAL_IMPERIAL, email })
     expect(profile.preferences).toEqual({ height_unit: 'ft-in', weight_unit: 'lbs', protein_target_g: 60, water_target_ml: 1900, sleep_target_h: 7 })
 
     res = await put('medical', access, MEDICAL)
@@ -93,11 +81,11 @@ describe('the four wizard steps', () => {
     })
     expect(profile.medical_history).toEqual(MEDICAL)
 
-    res = await put('bariatric', access, BARIATRIC)
+    res = await put('bariatric', access, BARIATRIC_IMPERIAL)
     expect(res.status, res.text).toBe(200)
     profile = await getProfile(access)
     expect(flags(profile)).toMatchObject({ bariatric_completed: true, is_onboarded: false })
-    expect(profile.bariatric_surgery).toEqual(BARIATRIC)
+    expect(profile.bariatric_surgery).toEqual(BARIATRIC_IMPERIAL)
 
     res = await put('device', access, DEVICE)
     expect(res.status, res.text).toBe(200)
@@ -113,7 +101,7 @@ describe('the four wizard steps', () => {
     expect(profile.device_information).toEqual(DEVICE)
 
     // Editing after onboarding is allowed and keeps the flags.
-    res = await put('personal', access, { ...PERSONAL, full_name: 'Pat Renamed', height_unit: 'cm' })
+    res = await put('personal', access, { ...PERSONAL_IMPERIAL, full_name: 'Pat Renamed', height_unit: 'cm' })
     expect(res.status).toBe(200)
     profile = await getProfile(access)
     expect(profile.personal?.full_name).toBe('Pat Renamed')
@@ -123,7 +111,7 @@ describe('the four wizard steps', () => {
 
   test('the device step before the earlier three is a 409 and stores nothing', async () => {
     const { access } = await verifiedCustomer(provider)
-    await put('personal', access, PERSONAL)
+    await put('personal', access, PERSONAL_IMPERIAL)
     await put('medical', access, MEDICAL)
     expectError(await put('device', access, DEVICE), 409, 'Complete the earlier steps first')
     const profile = await getProfile(access)
@@ -163,7 +151,7 @@ describe('PUT v1/auth/profile/personal/ validation', () => {
 
   test('blank strings and nulls count as missing', async () => {
     const data = expectError(
-      await put('personal', access, { ...PERSONAL, full_name: '   ', city: null }),
+      await put('personal', access, { ...PERSONAL_IMPERIAL, full_name: '   ', city: null }),
       400,
     )
     expect(data).toEqual({ full_name: ['Full name is required'], city: ['City is required'] })
@@ -228,18 +216,18 @@ describe('PUT v1/auth/profile/personal/ validation', () => {
     ['weight unit', { weight_unit: 'stone' }, 'weight_unit', 'Weight unit must be one of: kg, lbs'],
     ['address line 2 as a list', { address_line2: ['x'] }, 'address_line2', 'Address line 2 must be text'],
   ])('rejects %s', async (_label, change, field, message) => {
-    const data = expectError(await put('personal', access, { ...PERSONAL, ...change }), 400)
+    const data = expectError(await put('personal', access, { ...PERSONAL_IMPERIAL, ...change }), 400)
     expect(data).toEqual({ [field]: [message] })
   })
 
   test('a date of birth after today is in the future', async () => {
     const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`
-    const data = expectError(await put('personal', access, { ...PERSONAL, date_of_birth: nextYear }), 400)
+    const data = expectError(await put('personal', access, { ...PERSONAL_IMPERIAL, date_of_birth: nextYear }), 400)
     expect(data).toEqual({ date_of_birth: ['Date of birth cannot be in the future'] })
   })
 
   test('units default to cm and kg when omitted; trims text', async () => {
-    const { height_unit: _h, weight_unit: _w, ...rest } = PERSONAL
+    const { height_unit: _h, weight_unit: _w, ...rest } = PERSONAL_IMPERIAL
     const res = await put('personal', access, { ...rest, city: '  Springfield  ' })
     expect(res.status, res.text).toBe(200)
     expect(res.json.content).toMatchObject({ height_unit: 'cm', weight_unit: 'kg', city: 'Springfield' })
@@ -351,19 +339,19 @@ describe('PUT v1/auth/profile/bariatric/ validation', () => {
     ['an unknown weight unit', { goal_weight_unit: 'st' }, 'goal_weight_unit'],
   ])('rejects %s', async (_label, change, field) => {
     expect(
-      Object.keys(expectError(await put('bariatric', access, { ...BARIATRIC, ...change }), 400)),
+      Object.keys(expectError(await put('bariatric', access, { ...BARIATRIC_IMPERIAL, ...change }), 400)),
     ).toEqual([field])
   })
 
   test('a surgery date may be in the future (a planned date)', async () => {
-    const res = await put('bariatric', access, { ...BARIATRIC, surgery_date: '2099-01-01' })
+    const res = await put('bariatric', access, { ...BARIATRIC_IMPERIAL, surgery_date: '2099-01-01' })
     expect(res.status, res.text).toBe(200)
   })
 
   test("for 'plan' and 'no' the surgery fields are stored as null, whatever was sent", async () => {
     for (const status of ['plan', 'no']) {
       const res = await put('bariatric', access, {
-        ...BARIATRIC,
+        ...BARIATRIC_IMPERIAL,
         bariatric_status: status,
         surgery_type: 'Magic',
       })
@@ -391,7 +379,7 @@ describe('PUT v1/auth/profile/device/ validation', () => {
   let access: string
   beforeAll(async () => {
     access = (await verifiedCustomer(provider)).access
-    await put('personal', access, PERSONAL)
+    await put('personal', access, PERSONAL_IMPERIAL)
     await put('medical', access, MEDICAL)
     await put('bariatric', access, { bariatric_status: 'no' })
   })

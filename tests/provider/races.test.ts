@@ -2,26 +2,21 @@
 // made explicit in SQL (conditional UPDATEs checked by rows affected, ON CONFLICT DO NOTHING, one
 // transaction with the rows locked). These run each race through HTTP with the requests in flight
 // together; slice 2 runs the same file against PostgreSQL with two API processes.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { countActiveSuperAdmins, setRole } from '../../provider/store/admins'
+import { GOOD_PASSWORD, SUPER } from '../support/fixtures'
 import {
-  GOOD_PASSWORD,
   lastMailTo,
   linkParams,
   login,
   signUp,
-  startTestProvider,
-  SUPER,
   uniqueEmail,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
+  withTestProvider,
 } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const statuses = (responses: { status: number }[]) => responses.map((res) => res.status).sort()
 
@@ -109,8 +104,7 @@ test('sign-in failures racing in are all counted: past the 5 free ones, parallel
 })
 
 test('the last Super Admin rule holds when two Super Admins demote each other at once', async () => {
-  const solo = await startTestProvider()
-  try {
+  await withTestProvider({}, async (solo) => {
     const first = (await login(solo, 'admin', SUPER.email, SUPER.password)).access
     const email = uniqueEmail('second')
     await solo.call('POST', 'v1/admin/admins/invite/', {
@@ -146,9 +140,7 @@ test('the last Super Admin rule holds when two Super Admins demote each other at
     ])
     expect(results.sort()).toEqual([false, true])
     expect(await countActiveSuperAdmins(store)).toBe(1)
-  } finally {
-    await solo.close()
-  }
+  })
 })
 
 test('alert acknowledgement: of two admins at once, one acknowledges and the other gets the 409', async () => {

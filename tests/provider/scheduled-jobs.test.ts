@@ -1,13 +1,9 @@
 // The job runner inside the API (P14): the time-based alert rules are scheduled hourly and run
 // once at start, as jobs stored in the API's own database.
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestProvider, type TestProvider } from './helpers'
+import { expect, test } from 'vitest'
+import { useTestProvider } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider({ jobs: true })
-}, 60_000)
-afterAll(() => provider.close())
+const provider = useTestProvider({ jobs: true }, { timeout: 60_000 })
 
 test('the time-based alert rules are scheduled hourly and have run once since start', async () => {
   const schedules = await provider.db.all<{ name: string; cron: string }>(

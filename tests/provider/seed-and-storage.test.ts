@@ -5,15 +5,15 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { seedDemoPatients } from '../../provider/dev/demo-patients'
 import { seedDemoPatients as fromScriptModule } from '../../provider/dev/seed-demo'
 import { defaultSeedAdmins } from '../../provider/index'
+import { GOOD_PASSWORD, SUPER } from '../support/fixtures'
 import {
   expectError,
-  GOOD_PASSWORD,
   login,
   startTestProvider,
-  SUPER,
   TEST_ENGINE,
   testStoreOptions,
   verifiedCustomer,
+  withTestProvider,
 } from './helpers'
 
 const dirs: string[] = []
@@ -75,16 +75,13 @@ describe('storage', () => {
     await first.call('POST', 'v1/auth/tour-completed/', { token: customer.access })
     await first.close()
 
-    const second = await startTestProvider({ dataDir })
-    try {
+    await withTestProvider({ dataDir }, async (second) => {
       const { access } = await login(second, 'customer', customer.email, GOOD_PASSWORD)
       const profile = await second.call('GET', 'v1/auth/profile/', { token: access })
       expect((profile.json.content as { profile: { has_seen_tour: boolean } }).profile.has_seen_tour).toBe(
         true,
       )
-    } finally {
-      await second.close()
-    }
+    })
   })
 
   test('admins are seeded only while the database has none', async () => {
@@ -112,12 +109,9 @@ describe('storage', () => {
   })
 
   test('with no admins given, none are created', async () => {
-    const provider = await startTestProvider({ admins: [] })
-    try {
+    await withTestProvider({ admins: [] }, async (provider) => {
       expectError(await provider.call('POST', 'v1/admin/login/', { body: SUPER }), 401)
-    } finally {
-      await provider.close()
-    }
+    })
   })
 
   test('a fixed tokenSecret signs alike, but a session lives only in the database that began it', async () => {
@@ -149,8 +143,7 @@ describe('seedDemoPatients', () => {
     const options = await testStoreOptions(dataDir)
     const patients = await seedDemoPatients(dataDir, options)
     expect(await fromScriptModule(dataDir, options)).toEqual(patients)
-    const provider = await startTestProvider({ dataDir })
-    try {
+    await withTestProvider({ dataDir }, async (provider) => {
       expect(patients.map((p) => p.state)).toEqual([
         'verified',
         'medical_completed',
@@ -182,9 +175,7 @@ describe('seedDemoPatients', () => {
         height_unit: 'ft-in',
         weight_unit: 'lbs',
       })
-    } finally {
-      await provider.close()
-    }
+    })
   })
 
   // Creating the embedded database itself (initdb in a child process), as a first `npm start` does.

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { GOOD_PASSWORD } from '../support/fixtures'
 import {
   APP_URL,
   expectError,
-  GOOD_PASSWORD,
   lastMailTo,
   linkParams,
   mailsTo,
   signUp,
-  startTestProvider,
   uniqueEmail,
-  type TestProvider,
+  useTestProvider,
 } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const signup = (body: unknown) => provider.call('POST', 'v1/auth/signup/', { body })
 const verify = (query: string) => provider.call('GET', `v1/auth/verify-email-token/?${query}`)

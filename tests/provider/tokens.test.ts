@@ -1,23 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
+import { STANDARD, SUPER } from '../support/fixtures'
 import {
   expectError,
   login,
-  STANDARD,
   startTestProvider,
-  SUPER,
+  useTestProvider,
   verifiedCustomer,
-  type TestProvider,
+  withTestProvider,
 } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const INVALID = 'Token is invalid or expired'
 
@@ -66,13 +62,10 @@ describe('access tokens', () => {
   })
 
   test('a token signed by another database (another secret) is a 401', async () => {
-    const other = await startTestProvider()
-    try {
+    await withTestProvider({}, async (other) => {
       const foreign = await login(other, 'admin', SUPER.email, SUPER.password)
       expectError(await provider.call('GET', 'v1/admin/profile/', { token: foreign.access }), 401, INVALID)
-    } finally {
-      await other.close()
-    }
+    })
   })
 
   test('customer tokens are refused on admin endpoints and admin tokens on customer endpoints', async () => {
@@ -151,16 +144,13 @@ describe('token lifetimes', () => {
       const customer = await verifiedCustomer(first)
       await first.close()
 
-      const second = await startTestProvider({ dataDir })
-      try {
+      await withTestProvider({ dataDir }, async (second) => {
         expect((await second.call('GET', 'v1/auth/profile/', { token: customer.access })).status).toBe(200)
         const refreshed = await second.call('POST', 'v1/auth/token/refresh/', {
           body: { refresh: customer.refresh },
         })
         expect(refreshed.status).toBe(200)
-      } finally {
-        await second.close()
-      }
+      })
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

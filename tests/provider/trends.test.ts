@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectError,
-  login,
-  STANDARD,
-  startTestProvider,
-  verifiedCustomer,
-  type TestProvider,
-} from './helpers'
+import { describe, expect, test } from 'vitest'
+import { STANDARD } from '../support/fixtures'
+import { expectError, login, useTestProvider, verifiedCustomer, withTestProvider } from './helpers'
 
-let provider: TestProvider
-beforeAll(async () => {
-  provider = await startTestProvider()
-})
-afterAll(() => provider.close())
+const provider = useTestProvider()
 
 const TODAY = '2026-11-21'
 type Range = {
@@ -113,11 +103,8 @@ describe('POST __dev/seed-history/', () => {
   })
 
   test('is a plain 404 outside dev mode', async () => {
-    const prod = await startTestProvider({ devMode: false })
-    try {
+    await withTestProvider({ devMode: false }, async (prod) => {
       expectError(await prod.call('POST', '__dev/seed-history/', { body: { email: 'a@b.co', days: 3 } }), 404)
-    } finally {
-      await prod.close()
-    }
+    })
   })
 })

@@ -11,7 +11,14 @@ import {
 import { readTokens } from '../../provider/store/device-tokens'
 import type { WithingsConfig } from '../../provider/withings/config'
 import { WITHINGS_BUSY, WITHINGS_NEEDS_RECONNECT } from '../../provider/withings/sync'
-import { expectError, PERSONAL, startTestProvider, verifiedCustomer, type TestProvider } from './helpers'
+import { PERSONAL_IMPERIAL } from '../support/fixtures'
+import {
+  expectError,
+  startTestProvider,
+  verifiedCustomer,
+  withTestProvider,
+  type TestProvider,
+} from './helpers'
 
 const REDIRECT = 'http://app.test:3000/customer/connect-devices/callback'
 const CLIENT = { clientId: 'clinic-app', clientSecret: 'clinic-secret-value' }
@@ -181,8 +188,7 @@ describe('Withings: configuration', () => {
   })
 
   test('without WITHINGS_* the card says the clinic has not set Withings up, and connect is refused', async () => {
-    const plain = await startTestProvider()
-    try {
+    await withTestProvider({}, async (plain) => {
       const { access } = await verifiedCustomer(plain)
       const res = await plain.call('GET', 'v1/auth/devices/', { token: access })
       const card = (
@@ -200,9 +206,7 @@ describe('Withings: configuration', () => {
         }),
         409,
       )
-    } finally {
-      await plain.close()
-    }
+    })
   }, OWN_PROVIDER_TIMEOUT_MS)
 })
 
@@ -418,7 +422,7 @@ describe('Withings: incremental sync', () => {
 
   test('imported weights keep the patient’s unit (kg stored, shown in lbs for a patient who uses lbs)', async () => {
     const { access, withings } = await patient(s)
-    await s.provider.call('PUT', 'v1/auth/profile/personal/', { token: access, body: PERSONAL })
+    await s.provider.call('PUT', 'v1/auth/profile/personal/', { token: access, body: PERSONAL_IMPERIAL })
     await control(s.simulator, 'measures', { email: withings, weights: [{ at: at(-1), kg: 100 }] })
     await connect(s, access, withings)
     const [weight] = (await entries(s, access)).weight
@@ -581,14 +585,11 @@ describe('Withings: notifications (Notify - Subscribe)', () => {
   }, OWN_PROVIDER_TIMEOUT_MS)
 
   test('where Withings is not configured the notification endpoint does not exist', async () => {
-    const plain = await startTestProvider()
-    try {
+    await withTestProvider({}, async (plain) => {
       expectError(
         await plain.call('POST', 'v1/devices/withings/notify/', { body: { userid: '1', appli: 1 } }),
         404,
       )
-    } finally {
-      await plain.close()
-    }
+    })
   }, OWN_PROVIDER_TIMEOUT_MS)
 })

@@ -1,29 +1,30 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadAdminDashboard } from '~/lib/admin-dashboard.server'
-import { acknowledgeAlertAction, loadPatientPage, loadPatientsList } from '~/lib/admin-patients.server'
+import { beforeEach, describe, expect, it } from 'vitest'
+import * as adminDashboard from '~/lib/admin-dashboard.server'
+import * as adminPatients from '~/lib/admin-patients.server'
+import { requireAdmin } from '~/lib/guards.server'
 import { GENERIC_ERROR } from '~/lib/messages'
+import { ADMIN_ROLES } from '~/lib/roles'
 import { getToasts } from '~/lib/toast.server'
-import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
-import { startStubProvider, type StubProvider } from './stub-provider'
+import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useStubProvider } from './helpers'
 
 // The admin patients loaders and action against a scripted provider: what they ask for, and that
 // anything odd in the URL or from the provider becomes a page, never a 500.
 
-let stub: StubProvider
-let baseUrl = ''
+const stub = useStubProvider({ timeoutMs: 2000 })
 let cookie = ''
 
-useTestEnv(() => ({ PROVIDER_API_URL: baseUrl, PROVIDER_TIMEOUT_MS: '2000' }))
-
-beforeAll(async () => {
-  stub = await startStubProvider()
-  baseUrl = stub.url
-})
-afterAll(() => stub.close())
 beforeEach(async () => {
-  stub.requests.length = 0
   cookie = await sessionCookie({ admin: admin() })
 })
+
+// As the routes call them: the guard first, its context handed on.
+const staff = (request: Request) => requireAdmin(request, { roles: ADMIN_ROLES })
+const loadPatientsList = async (request: Request) => adminPatients.loadPatientsList(await staff(request))
+const loadPatientPage = async (request: Request, id: string | undefined) =>
+  adminPatients.loadPatientPage(await staff(request), id)
+const acknowledgeAlertAction = async (request: Request, id: string | undefined) =>
+  adminPatients.acknowledgeAlertAction(await staff(request), id)
+const loadAdminDashboard = async (request: Request) => adminDashboard.loadAdminDashboard(await staff(request))
 
 const EMPTY_PAGE = { items: [], page: 1, page_size: 20, total: 0, total_pages: 0 }
 const body = async (response: unknown) => (response as { data: unknown }).data

@@ -1,6 +1,6 @@
 // Shared by the server tests: environment per test, session cookies made by the real session
 // helpers, and a way to catch the redirects that loaders throw.
-import { afterEach, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import {
   commitSession,
   getSession,
@@ -9,6 +9,7 @@ import {
   type AdminSession,
   type CustomerSession,
 } from '~/lib/session.server'
+import { startStubProvider, type StubHandler, type StubProvider } from './stub-provider'
 
 export const APP_ORIGIN = 'http://app.test'
 export const TEST_SECRET = 'test-secret-newest'
@@ -29,6 +30,42 @@ export function useTestEnv(values: () => Partial<Record<(typeof KEYS)[number], s
       else env[key] = saved[key]
     }
   })
+}
+
+/**
+ * A stub provider for the tests of this file (or of the describe block it is called in): started
+ * before them and stopped after them, its recorded requests cleared before each test, and
+ * PROVIDER_API_URL (and PROVIDER_TIMEOUT_MS when given) pointed at it for each test. The handle
+ * stands for the stub once it has started.
+ */
+export function useStubProvider({ handler, timeoutMs }: { handler?: StubHandler; timeoutMs?: number } = {}): StubProvider {
+  let started: StubProvider | undefined
+  const current = (): StubProvider => {
+    if (!started) throw new Error('the stub provider starts in beforeAll: use it in a hook or a test')
+    return started
+  }
+  beforeAll(async () => {
+    started = await startStubProvider(handler)
+  })
+  afterAll(() => started?.close())
+  beforeEach(() => {
+    current().requests.length = 0
+  })
+  useTestEnv(() => ({
+    PROVIDER_API_URL: current().url,
+    ...(timeoutMs === undefined ? {} : { PROVIDER_TIMEOUT_MS: String(timeoutMs) }),
+  }))
+  return {
+    get url() {
+      return current().url
+    },
+    get requests() {
+      return current().requests
+    },
+    handle: (next) => current().handle(next),
+    requestsTo: (path) => current().requestsTo(path),
+    close: () => current().close(),
+  }
 }
 
 export function customer(overrides: Partial<CustomerSession> = {}): CustomerSession {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { action as adminSignIn } from '~/routes/_public.admin.signin'
 import { action as customerSignIn, loader as customerSignInPage } from '~/routes/_public.customer.signin'
 import { getAdmin, getCustomer, getSession } from '~/lib/session.server'
-import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, useTestEnv } from './helpers'
-import { startStubProvider, type StubProvider } from './stub-provider'
+import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
 // P15: signing in to one portal (or opening its sign-in) drops the other portal's session; that
 // session is ended in the API too (v1/auth/logout/), as sign-out ends it, not only forgotten.
@@ -19,13 +18,8 @@ function form(path: string, cookie: string, fields: Record<string, string>) {
 }
 
 describe('signing in to the other portal', () => {
-  let stub: StubProvider
-  beforeAll(async () => {
-    stub = await startStubProvider()
-  })
-  afterAll(() => stub.close())
+  const stub = useStubProvider({ timeoutMs: 10_000 })
   beforeEach(() => {
-    stub.requests.length = 0
     stub.handle((request) => {
       if (request.path === '/v1/auth/login/') return { json: { message: 'ok', content: { access_token: 'new-customer-access', refresh_token: 'new-customer-refresh' } } }
       if (request.path === '/v1/auth/profile/') {
@@ -43,7 +37,6 @@ describe('signing in to the other portal', () => {
       return { status: 404, json: { message: 'Not scripted', data: {} } }
     })
   })
-  useTestEnv(() => ({ PROVIDER_API_URL: stub.url, PROVIDER_TIMEOUT_MS: '10000' }))
 
   it('customer sign-in ends the admin session in the API before dropping it', async () => {
     const cookie = await sessionCookie({ admin: admin() })

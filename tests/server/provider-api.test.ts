@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as providerApi from '~/lib/provider-api.server'
 import { createProviderClient, type ProviderClient } from '~/lib/provider-client.server'
-import { admin, customer, pageRequest, sessionCookie, useTestEnv } from './helpers'
-import { startStubProvider, type StubProvider } from './stub-provider'
+import { admin, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
-let stub: StubProvider
-let baseUrl = ''
-
-useTestEnv(() => ({ PROVIDER_API_URL: baseUrl, PROVIDER_TIMEOUT_MS: '2000' }))
-
-beforeAll(async () => {
-  stub = await startStubProvider(() => ({ json: { message: 'OK', content: { echoed: true } } }))
-  baseUrl = stub.url
-})
-
-afterAll(() => stub.close())
-
-beforeEach(() => {
-  stub.requests.length = 0
+const stub = useStubProvider({
+  handler: () => ({ json: { message: 'OK', content: { echoed: true } } }),
+  timeoutMs: 2000,
 })
 
 type Case = {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { GENERIC_ERROR } from '~/lib/messages'
 import { createProviderClient, resetRefreshCache } from '~/lib/provider-client.server'
 import {
@@ -17,16 +17,13 @@ import {
   pageRequest,
   sessionCookie,
   thrownResponse,
-  useTestEnv,
+  useStubProvider,
 } from './helpers'
-import { startStubProvider, unusedBaseUrl, type StubProvider, type StubReply, type StubRequest } from './stub-provider'
+import { unusedBaseUrl, type StubReply, type StubRequest } from './stub-provider'
 
 // Long enough never to fire by accident on a loaded machine; the timeout test fires it itself.
 const TIMEOUT_MS = 5_000
 const INVALID = { status: 401, json: { message: 'Token is invalid or expired', data: {} } }
-
-let stub: StubProvider
-let baseUrl = ''
 
 // A small token world: which access and refresh tokens the stub currently accepts.
 let validAccess: Set<string>
@@ -67,17 +64,9 @@ function world(request: StubRequest): StubReply | Promise<StubReply> {
   return { json: { message: 'OK', content: { seenToken: token } } }
 }
 
-useTestEnv(() => ({ PROVIDER_API_URL: baseUrl, PROVIDER_TIMEOUT_MS: String(TIMEOUT_MS) }))
-
-beforeAll(async () => {
-  stub = await startStubProvider(world)
-  baseUrl = stub.url
-})
-
-afterAll(() => stub.close())
+const stub = useStubProvider({ handler: world, timeoutMs: TIMEOUT_MS })
 
 beforeEach(() => {
-  stub.requests.length = 0
   stub.handle(world)
   validAccess = new Set()
   validRefresh = new Set(['customer-refresh', 'admin-refresh'])
@@ -486,7 +475,7 @@ describe('answers and faults', () => {
 
 describe('URLs', () => {
   it('treats paths with and without a leading slash alike, under a base with its own path', async () => {
-    process.env.PROVIDER_API_URL = `${baseUrl}api/`
+    process.env.PROVIDER_API_URL = `${stub.url}api/`
     stub.handle(() => ({ json: { message: 'OK', content: null } }))
     const api = await createProviderClient(pageRequest('/admin/dashboard'))
     await api.call('GET', '/v1/admin/profile/', { auth: false })

@@ -1,15 +1,13 @@
 // A provider that rotates refresh tokens (SimpleJWT's ROTATE_REFRESH_TOKENS with blacklisting):
 // each refresh answers a new refresh token and the old one is refused from then on.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createProviderClient, resetRefreshCache } from '~/lib/provider-client.server'
 import { getCustomer, getSession } from '~/lib/session.server'
-import { cookiesFrom, customer, pageRequest, sessionCookie, useTestEnv } from './helpers'
-import { startStubProvider, type StubProvider, type StubRequest } from './stub-provider'
+import { cookiesFrom, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
+import type { StubRequest } from './stub-provider'
 
 const INVALID = { status: 401, json: { message: 'Token is invalid or expired', data: {} } }
 
-let stub: StubProvider
-let baseUrl = ''
 let validAccess = new Set<string>()
 let validRefresh = new Set<string>()
 let issued = 0
@@ -31,16 +29,9 @@ function rotatingProvider(request: StubRequest) {
   return { json: { message: 'OK', content: { seenToken: token } } }
 }
 
-useTestEnv(() => ({ PROVIDER_API_URL: baseUrl }))
-
-beforeAll(async () => {
-  stub = await startStubProvider(rotatingProvider)
-  baseUrl = stub.url
-})
-afterAll(() => stub.close())
+const stub = useStubProvider({ handler: rotatingProvider })
 
 beforeEach(() => {
-  stub.requests.length = 0
   validAccess = new Set()
   validRefresh = new Set(['refresh-0'])
   issued = 0

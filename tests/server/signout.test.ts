@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { action as adminSignOut, loader as adminSignOutGet } from '~/routes/admin.signout'
 import { action as customerSignOut, loader as customerSignOutGet } from '~/routes/customer.signout'
 import { requireCustomer } from '~/lib/guards.server'
@@ -11,9 +11,9 @@ import {
   location,
   pageRequest,
   sessionCookie,
+  useStubProvider,
   useTestEnv,
 } from './helpers'
-import { startStubProvider, type StubProvider } from './stub-provider'
 
 useTestEnv()
 
@@ -50,17 +50,8 @@ describe('sign-out', () => {
 })
 
 describe('sign-out ends the session in the API too (P15)', () => {
-  let stub: StubProvider
-  beforeAll(async () => {
-    stub = await startStubProvider()
-  })
-  afterAll(() => stub.close())
-  beforeEach(() => {
-    stub.requests.length = 0
-  })
-
   describe('with a provider', () => {
-    useTestEnv(() => ({ PROVIDER_API_URL: stub.url, PROVIDER_TIMEOUT_MS: '2000' }))
+    const stub = useStubProvider({ timeoutMs: 2000 })
 
     it.each([
       ['customer', customerSignOut, 'customer-access', 'customer-refresh'],

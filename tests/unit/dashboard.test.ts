@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BARIATRIC, DEVICE, PERSONAL } from '../support/fixtures'
 import {
   bmiCategory,
   bodyMassIndex,
@@ -25,33 +26,11 @@ function profile(overrides: Partial<CustomerProfile> = {}): CustomerProfile {
       bariatric_completed: true,
       has_seen_tour: false,
     },
-    personal: {
-      full_name: 'Pat  Example',
-      phone_number: '5551234567',
-      date_of_birth: '1985-06-15',
-      gender: 'F',
-      height: 170,
-      height_unit: 'cm',
-      initial_weight: 120,
-      weight_unit: 'kg',
-      address_line1: '1 Main Street',
-      address_line2: '',
-      city: 'Springfield',
-      state: 'IL',
-      postal_code: '62701',
-    },
+    // Two spaces inside the name, as a patient may type it.
+    personal: { ...PERSONAL, full_name: 'Pat  Example' },
     medical_history: null,
-    bariatric_surgery: {
-      bariatric_status: 'yes',
-      surgery_type: 'Sleeve Gastrectomy',
-      surgery_date: '2026-05-01',
-      pre_surgery_weight: 125,
-      pre_surgery_weight_unit: 'kg',
-      goal_weight: 80,
-      goal_weight_unit: 'kg',
-      hospital_name: 'General Hospital',
-    },
-    device_information: { has_wearable: true, need_device_shipment: false, wearable_type: 'Apple Watch', wearable_os: 'ios' },
+    bariatric_surgery: BARIATRIC,
+    device_information: DEVICE,
     preferences: { height_unit: 'cm', weight_unit: 'kg' },
     ...overrides,
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PERSONAL } from '../support/fixtures'
 import {
   bodyMassIndex,
   dailyTargets,
@@ -203,21 +204,6 @@ function sleep(date: string, hours: number): SleepEntry {
   return { id: nextId++, kind: 'sleep', date, hours, quality: 4, bed_time: null, wake_time: null }
 }
 
-const PERSONAL = {
-  full_name: 'Pat Example',
-  phone_number: '5551234567',
-  date_of_birth: '1985-06-15',
-  gender: 'F',
-  height: 170,
-  height_unit: 'cm',
-  initial_weight: 120,
-  weight_unit: 'kg',
-  address_line1: '1 Main Street',
-  address_line2: '',
-  city: 'Springfield',
-  state: 'IL',
-  postal_code: '62701',
-}
 const HAD_SURGERY = {
   bariatric_status: 'yes',
   surgery_type: 'Sleeve Gastrectomy',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PERSONAL } from '../support/fixtures'
 import {
   bariatricDefaults,
   buildBariatricPayload,
@@ -11,17 +12,9 @@ import {
 } from '~/lib/profile-payloads'
 import type { CustomerProfile } from '~/lib/provider-types'
 
-const personalValues = {
-  full_name: 'Pat Example',
-  phone_number: '5551234567',
-  date_of_birth: '1985-06-15',
-  gender: 'F' as const,
-  address_line1: '1 Main Street',
-  address_line2: '',
-  city: 'Springfield',
-  state: 'IL',
-  postal_code: '62701',
-}
+// The fixture patient's personal step without its height and weight, which each test fills in.
+const { height: _height, height_unit: _heightUnit, initial_weight: _weight, weight_unit: _weightUnit, ...personalText } = PERSONAL
+const personalValues = { ...personalText, gender: 'F' as const }
 
 describe('buildPersonalPayload (PUT v1/auth/profile/personal/)', () => {
   it('sends ft-in as cm and lbs as kg, with the units as chosen', () => {
@@ -34,21 +27,7 @@ describe('buildPersonalPayload (PUT v1/auth/profile/personal/)', () => {
         initial_weight: 200,
         weight_unit: 'lbs',
       }),
-    ).toStrictEqual({
-      date_of_birth: '1985-06-15',
-      full_name: 'Pat Example',
-      gender: 'F',
-      phone_number: '5551234567',
-      height: 177.8,
-      height_unit: 'ft-in',
-      initial_weight: 90.719,
-      weight_unit: 'lbs',
-      address_line1: '1 Main Street',
-      address_line2: '',
-      city: 'Springfield',
-      state: 'IL',
-      postal_code: '62701',
-    })
+    ).toStrictEqual({ ...PERSONAL, height: 177.8, height_unit: 'ft-in', initial_weight: 90.719, weight_unit: 'lbs' })
   })
 
   it('sends cm and kg as typed', () => {

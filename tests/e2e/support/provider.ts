@@ -1,14 +1,12 @@
 // Direct access to the embedded reference provider that the e2e server runs on a known port:
 // set-up shortcuts (create and onboard patients) and the dev endpoints that show what it received.
 import { randomUUID } from 'node:crypto'
+import { PATIENT_PASSWORD, PROFILE_STEPS, type ProfileStep } from '../../support/fixtures'
 import { PROVIDER_URL } from './constants'
 
-export const DEMO_ADMINS = {
-  super: { email: 'super@baricare.test', password: 'Super#Admin1', name: 'Sam Super' },
-  standard: { email: 'admin@baricare.test', password: 'Standard#Admin1', name: 'Alex Admin' },
-} as const
+export { DEMO_ADMINS } from '../../support/fixtures'
 
-export const STRONG_PASSWORD = 'Patient#123'
+export const STRONG_PASSWORD = PATIENT_PASSWORD
 
 type Envelope<T> = { message?: string; content: T; data?: Record<string, string[]> }
 
@@ -131,63 +129,17 @@ export async function customerToken(email: string, password = STRONG_PASSWORD) {
   return json.content.access_token
 }
 
-export const SAMPLE_PERSONAL = {
-  full_name: 'Pat Example',
-  phone_number: '5551234567',
-  date_of_birth: '1985-06-15',
-  gender: 'F',
-  height: 170,
-  height_unit: 'cm',
-  initial_weight: 120,
-  weight_unit: 'kg',
-  address_line1: '1 Main Street',
-  address_line2: '',
-  city: 'Springfield',
-  state: 'IL',
-  postal_code: '62701',
-}
-export const SAMPLE_MEDICAL = {
-  pre_existing_conditions: ['Hypertension'],
-  other_conditions: '',
-  allergies: '',
-  current_medications: '',
-  diet_restrictions: '',
-  previous_weight_loss_attempts: ['Diet programs'],
-}
-export const SAMPLE_BARIATRIC = {
-  bariatric_status: 'yes',
-  surgery_type: 'Sleeve Gastrectomy',
-  surgery_date: '2026-05-01',
-  funding_method: 'Private Insurance',
-  pre_surgery_weight: 125,
-  pre_surgery_weight_unit: 'kg',
-  goal_weight: 80,
-  goal_weight_unit: 'kg',
-  hospital_name: 'General Hospital',
-  hospital_address: '',
-  surgery_comments: '',
-}
-export const SAMPLE_DEVICE = { has_wearable: true, need_device_shipment: false, wearable_type: 'Apple Watch', wearable_os: 'ios' }
-
-type Step = 'personal' | 'medical' | 'bariatric' | 'device'
-const STEP_BODIES: Record<Step, object> = {
-  personal: SAMPLE_PERSONAL,
-  medical: SAMPLE_MEDICAL,
-  bariatric: SAMPLE_BARIATRIC,
-  device: SAMPLE_DEVICE,
-}
-
 /** A verified customer with the given onboarding steps saved (all four = onboarded). */
 export async function createCustomer(
-  steps: Step[] = ['personal', 'medical', 'bariatric', 'device'],
-  overrides: Partial<Record<Step, object>> = {},
+  steps: ProfileStep[] = ['personal', 'medical', 'bariatric', 'device'],
+  overrides: Partial<Record<ProfileStep, object>> = {},
 ) {
   const customer = await createVerifiedCustomer()
   const token = await customerToken(customer.email, customer.password)
   for (const step of steps) {
     const { status, json } = await providerCall('PUT', `v1/auth/profile/${step}/`, {
       token,
-      body: { ...STEP_BODIES[step], ...overrides[step] },
+      body: { ...PROFILE_STEPS[step], ...overrides[step] },
     })
     if (status !== 200) throw new Error(`${step} failed: ${JSON.stringify(json)}`)
   }

@@ -1,6 +1,7 @@
 // A session cookie sealed with the e2e server's secret, for the one persona the reference provider
 // cannot produce through sign-in: an admin whose role is neither Standard Admin nor Super Admin.
 import { seal, unseal } from '../../../app/lib/session-seal.server'
+import { DEMO_ADMINS } from '../../support/fixtures'
 import { providerCall } from './provider'
 
 /** The SESSION_SECRET playwright.config.ts gives the e2e server. */
@@ -23,7 +24,11 @@ export async function readSessionCookie(value: string): Promise<Record<string, u
  * An admin session with real tokens (a demo admin's) but another role name, as a provider that
  * knows more roles than SPEC.md §3 would hand out at sign-in.
  */
-export async function otherRoleAdminCookie(role = 'Clinic Viewer', email = 'admin@baricare.test', password = 'Standard#Admin1') {
+export async function otherRoleAdminCookie(
+  role = 'Clinic Viewer',
+  email: string = DEMO_ADMINS.standard.email,
+  password: string = DEMO_ADMINS.standard.password,
+) {
   const { status, json } = await providerCall<{ access_token: string; refresh_token: string; user: { id: number; email: string; full_name: string } }>(
     'POST',
     'v1/admin/login/',

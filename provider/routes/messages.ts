@@ -1,0 +1,297 @@
+// Extension (docs/provider-api.md, "Messages — extension (P18)"): secure messages between a patient
+// and the care team. A patient reaches only their own conversation (no id in their paths); any
+// admin, Standard or Super, reads and answers every patient's. An admin's read of a conversation
+// and every message sent, by either side, is audited; the other side gets an e-mail notice
+// (provider/jobs/message-notices.ts).
+import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
+import type { ProviderContext } from '../context.js'
+import type { ItemRoute, RouterWithItems } from '../entries-router.js'
+import { ApiError } from '../errors.js'
+import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
+import { noticeNewMessage } from '../jobs/message-notices.js'
+import { readInboxQuery, readMessagePage, readNewMessage, readUpTo } from '../messages-fields.js'
+import type { Account } from '../store/accounts.js'
+import { findAlert } from '../store/alerts.js'
+import { recordAuditEvent } from '../store/audit.js'
+import { inboxCounts, listInbox } from '../store/message-inbox.js'
+import {
+  accountName,
+  addMessage,
+  findConversation,
+  isWaiting,
+  lastReadMessageId,
+  listMessages,
+  markHandled,
+  markRead,
+  receiptsFor,
+  unreadCount,
+  type Conversation,
+  type MessageRow,
+} from '../store/messages.js'
+import { isPatient } from '../store/patients.js'
+import { authenticate } from '../sessions.js'
+import { PATIENT_NOT_FOUND } from './admin-patients.js'
+
+export const MESSAGE_SENT = 'Message sent.'
+export const MARKED_READ = 'Messages marked as read.'
+export const MARKED_HANDLED = 'Conversation marked as handled.'
+export const NO_CONVERSATION = 'There are no messages with this patient yet.'
+export const ALERT_NOT_THIS_PATIENTS = 'Alert not found for this patient.'
+
+const PATIENT_MESSAGES = /^v1\/admin\/patients\/(\d{1,15})\/messages\/$/
+const PATIENT_MESSAGES_READ = /^v1\/admin\/patients\/(\d{1,15})\/messages\/read\/$/
+const PATIENT_MESSAGES_HANDLED = /^v1\/admin\/patients\/(\d{1,15})\/messages\/handled\/$/
+
+export function mountMessageRoutes(router: RouterWithItems, ctx: ProviderContext): void {
+  router.add([...patientRoutes(ctx), inboxRoute(ctx)])
+  router.addItems(adminItemRoutes(ctx))
+}
+
+const customer = (ctx: ProviderContext, req: RequestInput): Promise<Account> =>
+  authenticate(ctx, req.headers.authorization, 'customer')
+const staff = (ctx: ProviderContext, req: RequestInput) => requireAdminRole(ctx, req, ANY_ADMIN)
+
+/** The patient's view of a message: who on the team wrote it is a name, never an account id. */
+function patientView(message: MessageRow, lastRead: number) {
+  return {
+    id: message.id,
+    body: message.body,
+    sender_role: message.sender_role,
+    sender_name: message.sender_role === 'admin' ? message.sender_name || null : null,
+    created_at: message.created_at,
+    unread: message.sender_role === 'admin' && message.id > lastRead,
+  }
+}
+
+function patientRoutes(ctx: ProviderContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: 'v1/auth/messages/',
+      handler: async (req) => {
+        const account = await customer(ctx, req)
+        const page = readMessagePage(req.query)
+        const conversation = await findConversation(ctx.db, account.id)
+        if (!conversation) {
+          return {
+            message: 'Messages loaded.',
+            content: { conversation_id: null, messages: [], has_more: false, unread: 0, last_read_message_id: 0 },
+          }
+        }
+        const { messages, hasMore } = await listMessages(ctx.db, conversation.id, page)
+        const lastRead = await lastReadMessageId(ctx.db, conversation.id, account.id)
+        return {
+          message: 'Messages loaded.',
+          content: {
+            conversation_id: conversation.id,
+            messages: messages.map((message) => patientView(message, lastRead)),
+            has_more: hasMore,
+            unread: await unreadCount(ctx.db, conversation.id, account.id, 'patient'),
+            last_read_message_id: lastRead,
+          },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      path: 'v1/auth/messages/',
+      handler: async (req) => {
+        const account = await customer(ctx, req)
+        const { body } = readNewMessage(jsonObjectBody(req), { alert: false })
+        const message = await addMessage(ctx.db, { patientId: account.id, senderId: account.id, senderRole: 'patient', body })
+        await recordAuditEvent(ctx.db, {
+          actor: account,
+          action: 'message_send',
+          targetAccountId: account.id,
+          details: { conversation_id: message.conversation_id, message_id: message.id, sender_role: 'patient' },
+        })
+        await noticeNewMessage(ctx, { conversationId: message.conversation_id, patientId: account.id, senderRole: 'patient' })
+        return { status: 201, message: MESSAGE_SENT, content: patientView(message, message.id) }
+      },
+    },
+    {
+      method: 'POST',
+      path: 'v1/auth/messages/read/',
+      handler: async (req) => {
+        const account = await customer(ctx, req)
+        const upTo = readUpTo(jsonObjectBody(req))
+        const conversation = await findConversation(ctx.db, account.id)
+        if (!conversation) return { message: MARKED_READ, content: { last_read_message_id: 0, unread: 0 } }
+        const lastRead = await markRead(ctx.db, conversation.id, account.id, upTo)
+        return {
+          message: MARKED_READ,
+          content: { last_read_message_id: lastRead, unread: await unreadCount(ctx.db, conversation.id, account.id, 'patient') },
+        }
+      },
+    },
+  ]
+}
+
+function inboxRoute(ctx: ProviderContext): Route {
+  return {
+    method: 'GET',
+    path: 'v1/admin/messages/',
+    handler: async (req) => {
+      const admin = await staff(ctx, req)
+      const { filter, page, pageSize } = readInboxQuery(req.query)
+      const { items, total } = await listInbox(ctx.db, admin.id, filter, page, pageSize)
+      const counts = await inboxCounts(ctx.db, admin.id)
+      return {
+        message: 'Messages loaded.',
+        content: {
+          items,
+          filter,
+          page,
+          page_size: pageSize,
+          total,
+          pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize),
+          unread: counts.unread,
+          waiting: counts.waiting,
+        },
+      }
+    },
+  }
+}
+
+async function conversationView(ctx: ProviderContext, conversation: Conversation) {
+  return {
+    id: conversation.id,
+    created_at: conversation.created_at,
+    last_message_at: conversation.last_message_at,
+    last_sender_role: conversation.last_sender_role,
+    waiting: isWaiting(conversation),
+    handled_at: conversation.handled_at,
+    handled_by:
+      conversation.handled_by === null
+        ? null
+        : { id: conversation.handled_by, name: (await accountName(ctx.db, conversation.handled_by)) ?? '' },
+  }
+}
+
+/** The team's view of messages: the sender by account, the alert a message came from, and who read it. */
+async function adminViews(ctx: ProviderContext, messages: MessageRow[], patientName: string) {
+  const receipts = await receiptsFor(
+    ctx.db,
+    messages.map((message) => message.id),
+  )
+  return messages.map((message) => ({
+    id: message.id,
+    body: message.body,
+    sender_role: message.sender_role,
+    sender:
+      message.sender_id === null
+        ? null
+        : { id: message.sender_id, name: message.sender_role === 'admin' ? (message.sender_name ?? '') : patientName },
+    created_at: message.created_at,
+    alert_id: message.alert_id,
+    read_by: receipts.get(message.id) ?? [],
+  }))
+}
+
+/** The patient named by the path, or a 404 (admins and unknown ids alike). */
+async function patientFrom(ctx: ProviderContext, pattern: RegExp, path: string): Promise<{ id: number; name: string }> {
+  const id = Number(pattern.exec(path)?.[1] ?? 0)
+  if (!(await isPatient(ctx.db, id))) throw new ApiError(404, PATIENT_NOT_FOUND)
+  return { id, name: (await accountName(ctx.db, id)) ?? '' }
+}
+
+function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
+  return [
+    {
+      method: 'GET',
+      pattern: PATIENT_MESSAGES,
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
+        const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
+        const page = readMessagePage(req.query)
+        const conversation = await findConversation(ctx.db, patient.id)
+        await recordAuditEvent(ctx.db, {
+          actor: admin,
+          action: 'message_view',
+          targetAccountId: patient.id,
+          details: { conversation_id: conversation?.id ?? null, ...(page.before === null ? {} : { before: page.before }) },
+        })
+        const { messages, hasMore } = conversation
+          ? await listMessages(ctx.db, conversation.id, page)
+          : { messages: [], hasMore: false }
+        return {
+          message: 'Messages loaded.',
+          content: {
+            patient: { id: patient.id, full_name: patient.name },
+            conversation: conversation ? await conversationView(ctx, conversation) : null,
+            messages: await adminViews(ctx, messages, patient.name),
+            has_more: hasMore,
+            unread: conversation ? await unreadCount(ctx.db, conversation.id, admin.id, 'admin') : 0,
+            last_read_message_id: conversation ? await lastReadMessageId(ctx.db, conversation.id, admin.id) : 0,
+          },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      pattern: PATIENT_MESSAGES,
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
+        const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
+        const { body, alertId } = readNewMessage(jsonObjectBody(req), { alert: true })
+        if (alertId !== null) {
+          const alert = await findAlert(ctx.db, alertId)
+          if (!alert || alert.patient_id !== patient.id) {
+            throw new ApiError(400, ALERT_NOT_THIS_PATIENTS, { alert_id: [ALERT_NOT_THIS_PATIENTS] })
+          }
+        }
+        const message = await addMessage(ctx.db, { patientId: patient.id, senderId: admin.id, senderRole: 'admin', body, alertId })
+        await recordAuditEvent(ctx.db, {
+          actor: admin,
+          action: 'message_send',
+          targetAccountId: patient.id,
+          details: {
+            conversation_id: message.conversation_id,
+            message_id: message.id,
+            sender_role: 'admin',
+            ...(alertId === null ? {} : { alert_id: alertId }),
+          },
+        })
+        await noticeNewMessage(ctx, { conversationId: message.conversation_id, patientId: patient.id, senderRole: 'admin' })
+        const [view] = await adminViews(ctx, [message], patient.name)
+        return { status: 201, message: MESSAGE_SENT, content: view }
+      },
+    },
+    {
+      method: 'POST',
+      pattern: PATIENT_MESSAGES_READ,
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
+        const patient = await patientFrom(ctx, PATIENT_MESSAGES_READ, req.path)
+        const upTo = readUpTo(jsonObjectBody(req))
+        const conversation = await findConversation(ctx.db, patient.id)
+        if (!conversation) return { message: MARKED_READ, content: { last_read_message_id: 0, unread: 0 } }
+        const lastRead = await markRead(ctx.db, conversation.id, admin.id, upTo)
+        return {
+          message: MARKED_READ,
+          content: { last_read_message_id: lastRead, unread: await unreadCount(ctx.db, conversation.id, admin.id, 'admin') },
+        }
+      },
+    },
+    {
+      method: 'POST',
+      pattern: PATIENT_MESSAGES_HANDLED,
+      handler: async (req) => {
+        const admin = await staff(ctx, req)
+        const patient = await patientFrom(ctx, PATIENT_MESSAGES_HANDLED, req.path)
+        const conversation = await findConversation(ctx.db, patient.id)
+        if (!conversation) throw new ApiError(404, NO_CONVERSATION)
+        // Marking again keeps the first admin's mark (and writes no second audit row).
+        if (await markHandled(ctx.db, conversation.id, admin.id)) {
+          await recordAuditEvent(ctx.db, {
+            actor: admin,
+            action: 'message_handled',
+            targetAccountId: patient.id,
+            details: { conversation_id: conversation.id },
+          })
+        }
+        return { message: MARKED_HANDLED, content: await conversationView(ctx, (await findConversation(ctx.db, patient.id))!) }
+      },
+    },
+  ]
+}
