@@ -27,6 +27,7 @@ import {
   unreadCount,
   type Conversation,
   type MessageRow,
+  type SenderRole,
 } from '../store/messages.js'
 import { isPatient } from '../store/patients.js'
 import { authenticate } from '../sessions.js'
@@ -60,6 +61,17 @@ function patientView(message: MessageRow, lastRead: number) {
     sender_name: message.sender_role === 'admin' ? message.sender_name || null : null,
     created_at: message.created_at,
     unread: message.sender_role === 'admin' && message.id > lastRead,
+  }
+}
+
+/** Both sides' "read up to": moves the reader's mark in the patient's conversation, if there is one. */
+async function markReadAnswer(ctx: ProviderContext, patientId: number, readerId: number, reader: SenderRole, upTo: number) {
+  const conversation = await findConversation(ctx.db, patientId)
+  if (!conversation) return { message: MARKED_READ, content: { last_read_message_id: 0, unread: 0 } }
+  const lastRead = await markRead(ctx.db, conversation.id, readerId, upTo)
+  return {
+    message: MARKED_READ,
+    content: { last_read_message_id: lastRead, unread: await unreadCount(ctx.db, conversation.id, readerId, reader) },
   }
 }
 
@@ -114,14 +126,7 @@ function patientRoutes(ctx: ProviderContext): Route[] {
       path: 'v1/auth/messages/read/',
       handler: async (req) => {
         const account = await customer(ctx, req)
-        const upTo = readUpTo(jsonObjectBody(req))
-        const conversation = await findConversation(ctx.db, account.id)
-        if (!conversation) return { message: MARKED_READ, content: { last_read_message_id: 0, unread: 0 } }
-        const lastRead = await markRead(ctx.db, conversation.id, account.id, upTo)
-        return {
-          message: MARKED_READ,
-          content: { last_read_message_id: lastRead, unread: await unreadCount(ctx.db, conversation.id, account.id, 'patient') },
-        }
+        return markReadAnswer(ctx, account.id, account.id, 'patient', readUpTo(jsonObjectBody(req)))
       },
     },
   ]
@@ -263,14 +268,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const patient = await patientFrom(ctx, PATIENT_MESSAGES_READ, req.path)
-        const upTo = readUpTo(jsonObjectBody(req))
-        const conversation = await findConversation(ctx.db, patient.id)
-        if (!conversation) return { message: MARKED_READ, content: { last_read_message_id: 0, unread: 0 } }
-        const lastRead = await markRead(ctx.db, conversation.id, admin.id, upTo)
-        return {
-          message: MARKED_READ,
-          content: { last_read_message_id: lastRead, unread: await unreadCount(ctx.db, conversation.id, admin.id, 'admin') },
-        }
+        return markReadAnswer(ctx, patient.id, admin.id, 'admin', readUpTo(jsonObjectBody(req)))
       },
     },
     {
