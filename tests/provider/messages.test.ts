@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { setTokenClock } from '../../provider/tokens'
 import { STANDARD, SUPER } from '../support/fixtures'
-import { expectError, login, mailsTo, startTestProvider, type ApiResponse, type TestProvider } from './helpers'
+import { adminToken, expectError, login, mailsTo, useTestProvider, type ApiResponse } from './helpers'
 
 // P18: messages between a patient and the care team (docs/provider-api.md, "Messages"). The API's
 // clock (setTokenClock) is moved by hand for the one-notice-an-hour rule; access tokens live a day
@@ -14,16 +14,14 @@ vi.setConfig({ testTimeout: 120_000 })
 const HOUR = 60 * 60 * 1000
 const SEED_PASSWORD = 'Patient#123'
 
-let provider: TestProvider
+const provider = useTestProvider({ accessTokenTtlSeconds: 24 * 60 * 60 }, { timeout: 120_000 })
 let standard: string
 let superAdmin: string
 let now: number
 beforeAll(async () => {
-  provider = await startTestProvider({ accessTokenTtlSeconds: 24 * 60 * 60 })
-  standard = (await login(provider, 'admin', STANDARD.email, STANDARD.password)).access
-  superAdmin = (await login(provider, 'admin', SUPER.email, SUPER.password)).access
+  standard = await adminToken(provider, STANDARD)
+  superAdmin = await adminToken(provider, SUPER)
 }, 120_000)
-afterAll(() => provider.close())
 beforeEach(() => {
   now = Date.now()
   // A millisecond a reading, so events in one test keep their order.
