@@ -1,4 +1,4 @@
-import type { ChartMarker, ReferenceLine, TrendChart, TrendsModel, TrendSeries } from '~/lib/trends'
+import type { ChartMarker, ReferenceLine, TrendChart, TrendsModel, TrendSeries } from '~/lib/trends-model'
 import { lineSegments, type XTick } from '~/lib/trends-axis'
 import { cn } from '~/lib/cn'
 import { bandPath, chartScale, dotsPath, linePath, VIEW_H, VIEW_W } from './chart-geometry'
