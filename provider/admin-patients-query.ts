@@ -6,7 +6,7 @@
 import { FieldReader } from './validation.js'
 import { SURGERY_TYPES } from './profile-sections.js'
 import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-facts.js'
-import { patientSummaryPage } from './store/patient-summaries.js'
+import { patientSummaryPage } from './store/patient-summary-reads.js'
 import type { Db } from './store/sql.js'
 
 export const SORTS = ['name', 'surgery_date', 'last_data', 'twl'] as const

@@ -3,7 +3,8 @@
 // the list is paged from the patients' summaries (provider/store/patient-summaries.ts), and alerts
 // are evaluated when data changes and by the daily time-based evaluation, never on a read.
 import { openAlertSummaryOf } from './store/alerts.js'
-import { allPatientSnapshots, readPatientFacts } from './store/patient-summaries.js'
+import { readPatientFacts } from './store/patient-summaries.js'
+import { allPatientSnapshots } from './store/patient-summary-reads.js'
 import { baseSnapshot, type PatientSnapshot } from './patient-facts.js'
 import type { Db } from './store/sql.js'
 

@@ -2,9 +2,13 @@
 // kinds and limits, entries as the provider answers them, week maths (Monday to Sunday), the
 // page's URL, and the per-day summaries and wording of the weekly view. Pure, and free of zod so
 // that the dashboard can use it; the entry forms' schemas are in log-entry-forms.ts.
-import { addDays, format, isValid, parseISO, startOfISOWeek } from 'date-fns'
-import { isoToUsDate } from './dates'
-import { formatWater, roundForDisplay, waterUnitFor, weightFromKg, type WeightUnit } from './units'
+// Its dates and weeks are in log-dates.ts and its wording of an entry in log-entry-text.ts, both
+// re-exported here so every importer keeps one module to import from.
+import type { WeightUnit } from './units'
+
+export * from './log-dates'
+export * from './log-entry-text'
+
 
 // ---- Kinds, choices and limits (the provider's, docs/provider-api.md) -----------------------
 
@@ -118,119 +122,6 @@ export type LogRange = EntriesByKind & { from: string; to: string; latest: Lates
 
 export function emptyEntries(): EntriesByKind {
   return { weight: [], sleep: [], meal: [], water: [], vitamins: [] }
-}
-
-// ---- Dates and weeks ------------------------------------------------------------------------
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false
-  const date = parseISO(value)
-  return isValid(date) && format(date, 'yyyy-MM-dd') === value
-}
-
-// parseISO reads 'YYYY-MM-DD' as local midnight, and addDays moves by calendar days, so these are
-// exact whatever the time zone and across daylight-saving changes.
-export function addDaysIso(iso: string, days: number): string {
-  return format(addDays(parseISO(iso), days), 'yyyy-MM-dd')
-}
-
-/** Whole calendar days from `fromIso` to `toIso` (negative when `toIso` is earlier). */
-export function daysBetween(fromIso: string, toIso: string): number {
-  return Math.round((Date.UTC(...isoParts(toIso)) - Date.UTC(...isoParts(fromIso))) / 86_400_000)
-}
-
-function isoParts(iso: string): [number, number, number] {
-  const [year, month, day] = iso.split('-').map(Number)
-  return [year, month - 1, day]
-}
-
-/** The Monday of the week (Monday to Sunday) that holds `iso`. */
-export function mondayOf(iso: string): string {
-  return format(startOfISOWeek(parseISO(iso)), 'yyyy-MM-dd')
-}
-
-export function weekDays(monday: string): string[] {
-  return Array.from({ length: 7 }, (_, index) => addDaysIso(monday, index))
-}
-
-/**
- * The week a `?week=` value asks for: any date selects the week holding it. Missing, unreadable
- * and future weeks show the current week; `redirect` says the URL should be rewritten to `monday`.
- */
-export function resolveWeek(
-  param: string | null | undefined,
-  today: string,
-): { monday: string; redirect: boolean } {
-  const current = mondayOf(today)
-  if (param === null || param === undefined || param === '') return { monday: current, redirect: false }
-  if (!isIsoDate(param)) return { monday: current, redirect: true }
-  const monday = mondayOf(param)
-  if (monday > current) return { monday: current, redirect: true }
-  return { monday, redirect: monday !== param }
-}
-
-export function isCurrentWeek(monday: string, today: string): boolean {
-  return monday === mondayOf(today)
-}
-
-/** 'Nov 16 – 22, 2026', 'Nov 30 – Dec 6, 2026' or 'Dec 28, 2026 – Jan 3, 2027'. */
-export function weekLabel(monday: string): string {
-  const start = parseISO(monday)
-  const end = parseISO(addDaysIso(monday, 6))
-  if (start.getFullYear() !== end.getFullYear())
-    return `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`
-  if (start.getMonth() !== end.getMonth()) return `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`
-  return `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}`
-}
-
-export function dayLabels(iso: string): { weekday: string; short: string; long: string; us: string } {
-  const date = parseISO(iso)
-  return {
-    weekday: format(date, 'EEE'),
-    short: format(date, 'MMM d'),
-    long: format(date, 'EEEE, MMMM d, yyyy'),
-    us: isoToUsDate(iso),
-  }
-}
-
-/** Today's date where the patient is (an IANA zone such as 'America/Chicago'), else here. */
-export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
-  if (timeZone && isTimeZone(timeZone)) {
-    // en-CA writes dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now)
-  }
-  return format(now, 'yyyy-MM-dd')
-}
-
-/** The time of day (HH:MM, 24-hour) where the patient is, else here. */
-export function timeIn(timeZone: string | null | undefined, now = new Date()): string {
-  if (timeZone && isTimeZone(timeZone)) {
-    return new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(now)
-  }
-  return format(now, 'HH:mm')
-}
-
-export function isTimeZone(value: string): boolean {
-  if (value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
 }
 
 // ---- The URL of the log page ----------------------------------------------------------------
@@ -348,107 +239,3 @@ export function preferManual<T extends { source?: string }>(list: T[]): T[] {
 export function entriesOn(entries: EntriesByKind, date: string): LogEntry[] {
   return ENTRY_KINDS.flatMap((kind) => (entries[kind] as LogEntry[]).filter((entry) => entry.date === date))
 }
-
-// ---- Showing values -------------------------------------------------------------------------
-
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
-
-/** '99.8 kg' / '220.0 lbs': SPEC.md §9, one decimal, from the unrounded kg. */
-export function formatWeightIn(kg: number, unit: WeightUnit): string {
-  return `${weightFromKg(kg, unit).toFixed(1)} ${unit}`
-}
-
-export function formatHours(hours: number): string {
-  return `${grouped.format(roundForDisplay(hours))} h`
-}
-
-/** Water as the patient reads it: fl oz when they weigh in lbs, else ml (units.ts waterUnitFor). */
-export function formatWaterFor(ml: number, weightUnit: WeightUnit): string {
-  return formatWater(ml, waterUnitFor(weightUnit))
-}
-
-export function formatGrams(grams: number): string {
-  return `${grouped.format(roundForDisplay(grams))} g`
-}
-
-/** 'From Demo Health' for an imported or device reading; '' for what the patient typed. */
-export function sourceLabel(source: string | undefined): string {
-  return source && source !== 'manual' ? `From ${source}` : ''
-}
-
-/** One line describing an entry, as the day's list and the delete confirmation show it. */
-export function describeEntry(
-  entry: LogEntry,
-  unit: WeightUnit,
-): { title: string; value: string; detail: string } {
-  const described = describeValues(entry, unit)
-  if (entry.kind === 'weight') return described
-  // Weight already names its source first; the other kinds end with it.
-  const from = sourceLabel(entry.source)
-  return from ? { ...described, detail: [described.detail, from].filter(Boolean).join(' · ') } : described
-}
-
-function describeValues(entry: LogEntry, unit: WeightUnit): { title: string; value: string; detail: string } {
-  switch (entry.kind) {
-    case 'weight':
-      return {
-        title: 'Weight',
-        value: formatWeightIn(entry.weight, unit),
-        detail: [sourceLabel(entry.source), entry.note].filter(Boolean).join(' · '),
-      }
-    case 'sleep':
-      return {
-        title: 'Sleep',
-        value: formatHours(entry.hours),
-        detail: [
-          `Quality ${entry.quality}/5 (${SLEEP_QUALITY_LABELS[entry.quality] ?? ''})`,
-          entry.bed_time && entry.wake_time
-            ? `${entry.bed_time}–${entry.wake_time}`
-            : entry.bed_time
-              ? `Bed ${entry.bed_time}`
-              : entry.wake_time
-                ? `Up ${entry.wake_time}`
-                : '',
-        ]
-          .filter(Boolean)
-          .join(' · '),
-      }
-    case 'meal':
-      return {
-        title: `${MEAL_TYPE_LABELS[entry.meal_type] ?? 'Meal'} at ${entry.time}`,
-        value: `${formatGrams(entry.protein_g)} protein`,
-        detail: [entry.calories !== null ? `${grouped.format(entry.calories)} kcal` : '', entry.description]
-          .filter(Boolean)
-          .join(' · '),
-      }
-    case 'water':
-      return { title: 'Water', value: formatWaterFor(entry.ml, unit), detail: '' }
-    case 'vitamins':
-      return {
-        title: 'Vitamins',
-        value: entry.taken.length === 0 ? 'None taken' : `${entry.taken.length} of ${VITAMINS.length}`,
-        detail: entry.taken.join(', '),
-      }
-  }
-}
-
-/** The id of a form (and of the action's answer that belongs to it). */
-export function newEntryFormId(kind: EntryKind): string {
-  return `log-${kind}`
-}
-
-export function editEntryFormId(ref: EntryRef): string {
-  return `edit-${ref.kind}-${ref.id}`
-}
-
-/** Toast titles after a save (our words; the provider's are similar). */
-export const SAVED_TOASTS: Record<EntryKind, string> = {
-  weight: 'Weight logged',
-  sleep: 'Sleep logged',
-  meal: 'Meal logged',
-  water: 'Water logged',
-  vitamins: 'Vitamins logged',
-}
-export const UPDATED_TOAST = 'Entry updated'
-export const DELETED_TOAST = 'Entry deleted'
-export const ENTRY_GONE = 'This entry no longer exists'

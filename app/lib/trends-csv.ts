@@ -2,7 +2,7 @@
 // one row an entry, metric units named in the header (weights also in lbs, water also in US fl oz).
 // Pure.
 import { ENTRY_KINDS, type EntriesByKind, type LogEntry } from './log-entries'
-import { entrySource } from './trends'
+import { entrySource } from './trends-days'
 import { LBS_PER_KG, mlToFlOz, roundTo } from './units'
 
 export const CSV_COLUMNS = [

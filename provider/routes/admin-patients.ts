@@ -13,7 +13,7 @@ import { firstEntryDate, latestEntries, listAllEntries } from '../store/entries.
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { BRACKET_START_DAYS, cohortSummaryFromCells } from '../patient-cohorts.js'
-import { cohortCells, patientCounts } from '../store/patient-summaries.js'
+import { cohortCells, patientCounts } from '../store/patient-summary-reads.js'
 import { isPatient } from '../store/patients.js'
 import { FieldReader } from '../validation.js'
 import { MAX_TRENDS_DAYS } from './trends.js'

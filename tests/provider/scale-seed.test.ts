@@ -2,7 +2,8 @@
 // (refreshPatientSummary) would, so the scale table measures what production would hold.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedScalePatients, countScalePatients } from '../../provider/dev/scale-seed'
-import { patientSummaryPage, refreshPatientSummary } from '../../provider/store/patient-summaries'
+import { refreshPatientSummary } from '../../provider/store/patient-summaries'
+import { patientSummaryPage } from '../../provider/store/patient-summary-reads'
 import { nextMilestone } from '../../provider/admin-patients-metrics'
 import { readPatientQuery } from '../../provider/admin-patients-query'
 import type { Store } from '../../provider/store/sql'

@@ -9,7 +9,7 @@ import {
   type SleepEntry,
 } from '~/lib/log-entries'
 import { defaultEntryDate } from '~/lib/log-entry-forms'
-import { dailyValues } from '~/lib/trends'
+import { dailyValues } from '~/lib/trends-days'
 import { entriesCsv } from '~/lib/trends-csv'
 
 // One rule for which day a night's sleep belongs to (docs/decisions/122-sleep-date-woke-up.md):

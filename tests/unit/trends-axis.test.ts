@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { emptyEntries, type WeightEntry } from '~/lib/log-entries'
-import { buildTrends, bucketStarts, shortMilestone, xTicksFor, type TrendsFacts } from '~/lib/trends'
+import { buildTrends } from '~/lib/trends'
+import { bucketStarts } from '~/lib/trends-days'
+import type { TrendsFacts } from '~/lib/trends-facts'
+import { shortMilestone } from '~/lib/trends-weight'
+import { xTicksFor } from '~/lib/trends-x-ticks'
 import {
   bucketCentre,
   fitAxis,

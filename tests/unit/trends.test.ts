@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { emptyEntries, type EntriesByKind, type WeightEntry } from '~/lib/log-entries'
 import { historyDay } from '../../provider/dev/history'
-import {
-  barSummary,
-  bucketFor,
-  bucketStarts,
-  buildTrends,
-  dailyValues,
-  entrySource,
-  lineSegments,
-  milestonesIn,
-  movingAverage,
-  niceTicks,
-  parseTrendRange,
-  trendsFacts,
-  trendsHref,
-  trendWindow,
-  weightSummary,
-  type TrendsFacts,
-} from '~/lib/trends'
+import { buildTrends } from '~/lib/trends'
+import { lineSegments, niceTicks } from '~/lib/trends-axis'
+import { barSummary } from '~/lib/trends-bars'
+import { bucketFor, bucketStarts, dailyValues, entrySource, movingAverage } from '~/lib/trends-days'
+import { trendsFacts, type TrendsFacts } from '~/lib/trends-facts'
+import { parseTrendRange, trendsHref, trendWindow } from '~/lib/trends-range'
+import { milestonesIn, weightSummary } from '~/lib/trends-weight'
 import { csvCell, csvFilename, entriesCsv } from '~/lib/trends-csv'
 
 const TODAY = '2026-11-21'

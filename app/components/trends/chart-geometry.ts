@@ -1,7 +1,7 @@
 // Where things go in a chart's SVG: a fixed 1000 × 300 viewBox stretched to the box
 // (preserveAspectRatio="none"), so lines keep their screen width with vector-effect and every label
 // is HTML placed by percentages (legible text at 375 px and at 1280 px alike).
-import type { TrendChart } from '~/lib/trends'
+import type { TrendChart } from '~/lib/trends-model'
 
 export const VIEW_W = 1000
 export const VIEW_H = 300

@@ -1,6 +1,6 @@
 import { useCallback, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import type { TrendChart } from '~/lib/trends'
+import type { TrendChart } from '~/lib/trends-model'
 
 export type TooltipStop = { i: number; title: string; lines: string[] }
 

@@ -1,4 +1,4 @@
-import type { TrendChart } from '~/lib/trends'
+import type { TrendChart } from '~/lib/trends-model'
 
 /** The chart's facts as a table, behind a native disclosure (works without JavaScript). */
 export function TrendDataTable({ chart }: { chart: TrendChart }) {

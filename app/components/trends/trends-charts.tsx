@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { LineChart } from 'lucide-react'
 import { buttonVariants } from '~/components/ui/button'
-import type { TrendsModel } from '~/lib/trends'
+import type { TrendsModel } from '~/lib/trends-model'
 import { rangePhrase, trendsHref } from '~/lib/trends-range'
 import { TrendChartCard } from './trend-chart'
 
