@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provider/**/*.test.ts'],
+          include: ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provider/**/*.test.ts', 'common/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/db/**'],
           // Every test provider starts from a copy of one initdb'd PGlite directory.
           globalSetup: ['tests/support/pglite-template.ts'],

@@ -1,8 +1,9 @@
 // P15: two-factor sign-in for admins (TOTP, RFC 6238; docs/provider-api.md "Two-factor sign-in").
 // Pure helpers: sealing the shared secret, the short-lived challenge token that the password step
 // hands out instead of a session, recovery codes, and checking a code against a secret.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
+import { gcmOpen, gcmSeal } from '../common/crypto/aes-gcm'
 
 export const TOTP_PERIOD_SECONDS = 30
 export const RECOVERY_CODE_COUNT = 10
@@ -20,26 +21,18 @@ export function mfaKeyFrom(material: string): Buffer {
   return Buffer.from(hkdfSync('sha256', material, 'baricare-mfa', 'totp-secret-seal-v1', 32))
 }
 
-/** `v1.<iv>.<tag>.<ciphertext>`, base64url: AES-256-GCM, a fresh 96-bit IV each time. */
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url (common/crypto/aes-gcm.ts). */
 export function sealSecret(key: Buffer, plaintext: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-  return [SEALED_PREFIX, iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')
+  const { iv, tag, body } = gcmSeal(key, plaintext)
+  return [SEALED_PREFIX, ...[iv, tag, body].map((part) => part.toString('base64url'))].join('.')
 }
 
 /** The plaintext, or null for anything not sealed with this key (tampered, other key, garbage). */
 export function openSecret(key: Buffer, sealed: string): string | null {
   const parts = sealed.split('.')
   if (parts.length !== 4 || parts[0] !== SEALED_PREFIX) return null
-  try {
-    const [iv, tag, body] = parts.slice(1).map((part) => Buffer.from(part, 'base64url'))
-    const decipher = createDecipheriv('aes-256-gcm', key, iv)
-    decipher.setAuthTag(tag)
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
-  } catch {
-    return null
-  }
+  const [iv, tag, body] = parts.slice(1).map((part) => Buffer.from(part, 'base64url'))
+  return gcmOpen(key, { iv, tag, body })?.toString('utf8') ?? null
 }
 
 export function newTotpSecret(): string {

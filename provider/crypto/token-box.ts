@@ -1,12 +1,10 @@
 // Secrets the API must be able to read back (a health-data service's OAuth tokens), sealed at rest
-// with AES-256-GCM: a random 96-bit IV per value, the 128-bit tag checked on opening, and
-// "associated data" naming the row a value belongs to, so a sealed token copied into another
+// with AES-256-GCM (common/crypto/aes-gcm.ts) and "associated data" naming the row a value belongs to, so a sealed token copied into another
 // patient's row does not open. Self-contained on purpose (docs/decisions/154-withings.md).
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { hkdfSync } from 'node:crypto'
+import { GCM_IV_BYTES, GCM_TAG_BYTES, gcmOpen, gcmSeal } from '../../common/crypto/aes-gcm'
 
 const VERSION = 'v1'
-const IV_BYTES = 12
-const TAG_BYTES = 16
 /** A key given as text must carry at least this much (e.g. `openssl rand -base64 32`). */
 export const MIN_KEY_TEXT_LENGTH = 32
 
@@ -31,12 +29,10 @@ export function deriveKey(secret: string, purpose: string, minLength = MIN_KEY_T
 export function tokenBox(key: Buffer): TokenBox {
   if (key.length !== 32) throw new TokenBoxError('AES-256-GCM needs a 32-byte key')
   return {
+    // `v1.<iv>.<ciphertext and tag>`, base64url.
     seal(plaintext, context) {
-      const iv = randomBytes(IV_BYTES)
-      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES })
-      cipher.setAAD(Buffer.from(context, 'utf8'))
-      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()])
-      return `${VERSION}.${iv.toString('base64url')}.${body.toString('base64url')}`
+      const { iv, tag, body } = gcmSeal(key, plaintext, context)
+      return `${VERSION}.${iv.toString('base64url')}.${Buffer.concat([body, tag]).toString('base64url')}`
     },
     open(sealed, context) {
       const [version, ivText, bodyText, extra] = sealed.split('.')
@@ -45,19 +41,12 @@ export function tokenBox(key: Buffer): TokenBox {
       }
       const iv = Buffer.from(ivText, 'base64url')
       const body = Buffer.from(bodyText, 'base64url')
-      if (iv.length !== IV_BYTES || body.length < TAG_BYTES) throw new TokenBoxError('not a sealed value')
-      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES })
-      decipher.setAAD(Buffer.from(context, 'utf8'))
-      decipher.setAuthTag(body.subarray(body.length - TAG_BYTES))
-      try {
-        return Buffer.concat([
-          decipher.update(body.subarray(0, body.length - TAG_BYTES)),
-          decipher.final(),
-        ]).toString('utf8')
-      } catch {
-        // Wrong key, wrong row, or a changed byte: the tag does not match.
-        throw new TokenBoxError('the sealed value does not open with this key and context')
-      }
+      if (iv.length !== GCM_IV_BYTES || body.length < GCM_TAG_BYTES) throw new TokenBoxError('not a sealed value')
+      const split = body.length - GCM_TAG_BYTES
+      const plain = gcmOpen(key, { iv, body: body.subarray(0, split), tag: body.subarray(split) }, context)
+      // Wrong key, wrong row, or a changed byte: the tag does not match.
+      if (!plain) throw new TokenBoxError('the sealed value does not open with this key and context')
+      return plain.toString('utf8')
     },
   }
 }
