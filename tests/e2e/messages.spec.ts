@@ -102,6 +102,9 @@ for (const javaScriptEnabled of [true, false]) {
     if (javaScriptEnabled) {
       await expect(bodies(patientPage).last()).toHaveText(reply, { timeout: 45_000 })
     } else {
+      // The menu counts the unread reply until the patient opens Messages.
+      await patientPage.goto('/customer/dashboard')
+      await expect(patientPage.getByRole('link', { name: 'Messages (1 unread)' }).first()).toBeVisible()
       await patientPage.goto('/customer/messages')
       await expect(bodies(patientPage).last()).toHaveText(reply)
     }
