@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { PATIENT_PASSWORD, REGAINING_PATIENT } from '../support/fixtures'
 import { seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
 import { expectToast } from './support/auth'
-import { outbox, receivedFrom } from './support/provider'
+import { customerToken, outbox, providerCall, receivedFrom } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { signInCustomer } from './support/sign-in'
 
@@ -149,5 +149,29 @@ test('"Message patient" from an alert links the message to it (without JavaScrip
   await page.goto(`/admin/patient/${patient.id}`)
   await page.getByRole('link', { name: 'View message about Weight regain' }).click()
   await expect(page).toHaveURL(new RegExp(`tab=messages#message-\\d+$`))
+  await context.close()
+})
+
+test('older messages are a link away (without JavaScript)', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const patient = await ownPatient('MsgOld')
+  const token = await customerToken(patient.email, PATIENT_PASSWORD)
+  for (let n = 1; n <= 32; n += 1) {
+    const { status } = await providerCall('POST', 'v1/auth/messages/', { token, body: { body: `Note number ${n}` } })
+    expect(status).toBe(201)
+  }
+  const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false })
+  const page = await context.newPage()
+  await signInCustomer(page, patient.email, PATIENT_PASSWORD)
+  await page.goto('/customer/messages')
+  await expect(bodies(page)).toHaveCount(30)
+  await expect(bodies(page).first()).toHaveText('Note number 3')
+  await expect(bodies(page).last()).toHaveText('Note number 32')
+  await page.getByRole('link', { name: 'Show earlier messages' }).click()
+  await expect(page).toHaveURL(/\/customer\/messages\?before=\d+$/)
+  await expect(bodies(page)).toHaveText(['Note number 1', 'Note number 2'])
+  await expect(page.getByRole('link', { name: 'Show earlier messages' })).toHaveCount(0)
+  const reads = await receivedFrom({ email: patient.email, password: PATIENT_PASSWORD }, 'v1/auth/messages/')
+  expect(reads.filter((r) => r.method === 'GET').map((r) => r.query.limit)).toContain('30')
   await context.close()
 })
