@@ -26,6 +26,7 @@ import { buildTrends, parseTrendRange, trendWindow, type TrendRange, type Trends
 import { isWeightUnit, waterUnitFor, type WeightUnit } from './units'
 import { checked } from './provider-result.server'
 import { readForm } from './form-data.server'
+import { isMessagesIntent, isMessagesTab, loadRecordMessages, recordMessagesAction, type RecordMessages } from './care-messages.server'
 
 
 const isoDate = z.string().refine(isIsoDate)
@@ -254,6 +255,9 @@ export async function getPatientEntries(
 }
 
 export type PatientPage = {
+  /** The record's tabs: the overview (default) or the conversation (`?tab=messages`, P18). */
+  tab: 'overview' | 'messages'
+  messages: RecordMessages | null
   detail: PatientDetail
   range: TrendRange
   unit: WeightUnit
@@ -293,6 +297,7 @@ export async function loadPatientPage({ request, api, headers }: AdminContext, i
   const params = new URL(request.url).searchParams
   const range = parseTrendRange(params.get('range'))
   const today = patientToday(request)
+  if (isMessagesTab(request)) return loadMessagesTab({ request, api, headers }, id, range, today)
   const { detail, entries } = await getPatientRecord(api, id, trendWindow(range, today))
   if (!detail.ok) {
     // Inside the portal (layout and sidebar kept), with the right status.
@@ -302,6 +307,8 @@ export async function loadPatientPage({ request, api, headers }: AdminContext, i
   const unitParam = params.get('unit')
   const unit: WeightUnit = isWeightUnit(unitParam) ? unitParam : 'kg'
   const page: PatientPage = {
+    tab: 'overview',
+    messages: null,
     detail: detail.content,
     range,
     unit,
@@ -318,6 +325,41 @@ export async function loadPatientPage({ request, api, headers }: AdminContext, i
       : null,
   }
   return data({ error: null, page, notFound: false }, { headers })
+}
+
+/** The Messages tab: the record (for its header and alerts) and the conversation, no health log. */
+async function loadMessagesTab(
+  { request, api, headers }: Pick<AdminContext, 'request' | 'api' | 'headers'>,
+  id: string,
+  range: TrendRange,
+  today: string,
+) {
+  const detail = checked(await api.call('GET', `v1/admin/patients/${id}/`), detailSchema)
+  if (!detail.ok) {
+    if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers })
+    return data({ error: detail.message, page: null, notFound: false }, { headers })
+  }
+  const unitParam = new URL(request.url).searchParams.get('unit')
+  const messages = await loadRecordMessages(request, api, id, detail.content.alerts.map((alert) => alert.id))
+  const page: PatientPage = {
+    tab: 'messages',
+    messages,
+    detail: detail.content,
+    range,
+    unit: isWeightUnit(unitParam) ? unitParam : 'kg',
+    today,
+    trendsError: null,
+    trends: null,
+  }
+  return data({ error: null, page, notFound: false }, { headers })
+}
+
+/** The record's one action: the Messages tab's forms, else acknowledging an alert. */
+export async function patientRecordAction(ctx: AdminContext, id: string | undefined) {
+  if (!id || !PATIENT_ID.test(id)) notFound()
+  const formData = await readForm(ctx.request.clone())
+  if (isMessagesIntent(formData)) return recordMessagesAction(ctx, id, formData)
+  return acknowledgeAlertAction(ctx, id)
 }
 
 // ---- Acknowledge an alert -------------------------------------------------------------------

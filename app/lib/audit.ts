@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'mfa_reset',
   'mfa_failure',
   'mfa_recovery_code_used',
+  'message_view',
+  'message_send',
+  'message_handled',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -33,6 +36,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   mfa_reset: 'Two-factor reset',
   mfa_failure: 'Two-factor code failed',
   mfa_recovery_code_used: 'Recovery code used',
+  message_view: 'Messages read',
+  message_send: 'Message sent',
+  message_handled: 'Conversation marked as handled',
 }
 
 export type AuditEvent = {
@@ -152,6 +158,16 @@ export function describeAuditEvent(event: AuditEvent): string {
       return d.during === 'enrollment' ? 'Wrong code while setting up' : 'Wrong code at sign-in'
     case 'mfa_recovery_code_used':
       return typeof d.remaining === 'number' ? `${d.remaining} ${d.remaining === 1 ? 'code' : 'codes'} left` : ''
+    case 'message_send':
+      // Never the text: the log says who wrote and from where, not what.
+      return [
+        d.sender_role === 'patient' ? 'By the patient' : d.sender_role === 'admin' ? 'By the care team' : '',
+        d.alert_id ? `from alert ${text(d.alert_id)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    case 'message_view':
+      return d.before ? 'Earlier messages' : 'Conversation'
     case 'alert_acknowledge':
       return [text(d.kind).replace(/_/g, ' '), d.tier ? `tier ${text(d.tier)}` : ''].filter(Boolean).join(', ')
     default:

@@ -1,23 +1,31 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PATIENT_NAV } from '~/components/sidebar/nav-items'
+import { patientNav } from '~/components/sidebar/nav-items'
 import { AppShell } from '~/components/sidebar/app-shell'
 import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
 import { requireOnboardedCustomer } from '~/lib/guards.server'
+import { MESSAGES_PATH } from '~/lib/care-messages'
+import { unreadCount } from '~/lib/care-messages.server'
 import { loadPatientShell } from '~/lib/patient-app.server'
 import { HOME_PATH } from '~/lib/portal'
 
 // The guarded patient app (customer token + onboarding done). Every child calls the guard too.
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireOnboardedCustomer(request)
-  return data(await loadPatientShell(ctx), { headers: ctx.headers })
+  // Messages marks them read as it loads, in parallel with this: no badge beside it while open.
+  const onMessages = new URL(request.url).pathname.replace(/\.data$/, '') === MESSAGES_PATH
+  const [shell, unreadMessages] = await Promise.all([
+    loadPatientShell(ctx),
+    onMessages ? Promise.resolve(null) : unreadCount(ctx, 'customer'),
+  ])
+  return data({ ...shell, unreadMessages }, { headers: ctx.headers })
 }
 
 export default function PatientLayout() {
-  const { fullName, sidebarExpanded } = useLoaderData<typeof loader>()
+  const { fullName, sidebarExpanded, unreadMessages } = useLoaderData<typeof loader>()
   return (
     <AppShell
-      sections={PATIENT_NAV}
+      sections={patientNav(unreadMessages)}
       navLabel="Patient"
       homePath={HOME_PATH.customer}
       sidebarExpanded={sidebarExpanded}

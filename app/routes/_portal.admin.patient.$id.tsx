@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PatientLoadError, PatientNotFound, PatientScreen } from '~/components/admin-patients/patient-screen'
-import { acknowledgeAlertAction, loadPatientPage } from '~/lib/admin-patients.server'
+import { loadPatientPage, patientRecordAction } from '~/lib/admin-patients.server'
 import { pageTitle } from '~/lib/meta'
 import { requireAdmin } from '~/lib/guards.server'
 import { ADMIN_ROLES } from '~/lib/roles'
@@ -10,7 +10,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) =>
   loadPatientPage(await requireAdmin(request, { roles: ADMIN_ROLES }), params.id)
 
 export const action = async ({ request, params }: ActionFunctionArgs) =>
-  acknowledgeAlertAction(await requireAdmin(request, { roles: ADMIN_ROLES }), params.id)
+  patientRecordAction(await requireAdmin(request, { roles: ADMIN_ROLES }), params.id)
 
 // SPEC.md §2: patient detail paths have their own title — the patient's name.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -4,6 +4,7 @@ import { adminNav } from '~/components/sidebar/nav-items'
 import { AppShell } from '~/components/sidebar/app-shell'
 import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
 import { loadPortalAdmin } from '~/lib/admin-portal.server'
+import { unreadCount } from '~/lib/care-messages.server'
 import { getEnv } from '~/lib/env.server'
 import { requireAdmin } from '~/lib/guards.server'
 import { HOME_PATH } from '~/lib/portal'
@@ -14,12 +15,13 @@ import { getSidebarExpanded } from '~/lib/sidebar-state.server'
 // layout also re-checks the account with the provider, so a deactivated admin is out at once.
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request, { roles: ADMIN_ROLES })
-  const user = await loadPortalAdmin(ctx, { verify: true })
+  const [user, unreadMessages] = await Promise.all([loadPortalAdmin(ctx, { verify: true }), unreadCount(ctx, 'admin')])
   return data(
     {
       name: user?.full_name || user?.email || null,
       role: ctx.role,
       sidebarExpanded: getSidebarExpanded(request),
+      unreadMessages,
       // Read by every admin screen (useClinicTimeZone) to show times by the clinic's clock.
       clinicTimeZone: getEnv().CLINIC_TIME_ZONE,
     },
@@ -28,10 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminPortalLayout() {
-  const { name, role, sidebarExpanded } = useLoaderData<typeof loader>()
+  const { name, role, sidebarExpanded, unreadMessages } = useLoaderData<typeof loader>()
   return (
     <AppShell
-      sections={adminNav(role)}
+      sections={adminNav(role, unreadMessages)}
       navLabel="Admin portal"
       homePath={HOME_PATH.admin}
       sidebarExpanded={sidebarExpanded}

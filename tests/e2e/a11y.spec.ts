@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type Route } from '@playwright/test'
+import { PATIENT_PASSWORD, REGAINING_PATIENT } from '../support/fixtures'
+import { seedPatients, uniquePrefix } from './support/admin-patients'
+import { customerToken, providerCall } from './support/provider'
 import { storageStateFor, type SessionKind } from './support/sessions'
 import { animationsDone, settled } from './support/settled'
 
@@ -108,7 +111,40 @@ const SCREENS: Screen[] = [
   { name: 'admin profile', path: '/admin/profile', as: 'standard-admin' },
   { name: 'admin change password', path: '/admin/change-password', as: 'standard-admin' },
   { name: 'admin users', path: '/admin/users', as: 'super-admin' },
+  // P18: messages.
+  { name: 'messages (empty)', path: '/customer/messages', as: 'customer-onboarded' },
+  {
+    name: 'messages, errors',
+    path: '/customer/messages',
+    as: 'customer-onboarded',
+    javaScriptEnabled: false,
+    state: async (page) => {
+      await skipBrowserValidation(page)
+      await page.getByRole('button', { name: 'Send', exact: true }).click()
+      await expect(page.getByText('Message is required').first()).toBeVisible()
+    },
+  },
+  { name: 'admin messages inbox', path: '/admin/messages', as: 'standard-admin' },
+  {
+    name: 'admin patient record, messages tab',
+    path: '/admin/messages',
+    as: 'standard-admin',
+    state: async (page) => {
+      const patient = await patientWithMessage()
+      await page.goto(`/admin/patient/${patient.id}?tab=messages`)
+      await expect(page.getByRole('region', { name: 'Messages' }).getByTestId('message-body').first()).toBeVisible()
+    },
+  },
 ]
+
+/** A patient of this test's own who has written to the care team (P18's screens). */
+async function patientWithMessage() {
+  const prefix = uniquePrefix('A11yMsg')
+  const [patient] = await seedPatients(prefix, [{ ...REGAINING_PATIENT, full_name: `${prefix} Morgan` }])
+  const token = await customerToken(patient.email, PATIENT_PASSWORD)
+  await providerCall('POST', 'v1/auth/messages/', { token, body: { body: 'A question about my vitamins.\nThank you.' } })
+  return patient
+}
 
 const WIDTHS = [
   { width: 375, height: 800 },

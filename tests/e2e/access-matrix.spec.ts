@@ -52,6 +52,7 @@ const ROUTES: Row[] = [
   patientApp('/customer/connect-devices'),
   patientApp('/customer/profile'),
   patientApp('/customer/change-password'),
+  patientApp('/customer/messages'),
   publicAdmin('/admin/signin'),
   publicAdmin('/admin/forgot-password'),
   publicAdmin('/admin/reset-password?token=matrix'),
@@ -62,6 +63,7 @@ const ROUTES: Row[] = [
   adminPortal('/admin/patients'),
   // A real patient's record is in admin-patients-access.spec.ts; an id that is no patient is a 404 for admins.
   row('/admin/patient/999999999', signIn('admin', '/admin/patient/999999999'), signIn('admin', '/admin/patient/999999999'), signIn('admin', '/admin/patient/999999999'), 404, 404, NOT_AUTHORIZED),
+  adminPortal('/admin/messages'),
   adminPortal('/admin/reports'),
   adminPortal('/admin/profile'),
   adminPortal('/admin/change-password'),

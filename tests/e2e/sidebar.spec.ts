@@ -24,7 +24,7 @@ test.describe('sidebar on a wide screen', () => {
     await signInPatient(page)
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded')
     const nav = page.getByRole('navigation', { name: 'Patient' })
-    for (const name of ['Dashboard', 'Log Data', 'Health Trends', 'Connect Devices', 'Profile', 'Change Password']) {
+    for (const name of ['Dashboard', 'Log Data', 'Health Trends', 'Connect Devices', 'Messages', 'Profile', 'Change Password']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible()
     }
     expect((await sidebar(page).boundingBox())?.width).toBe(256) // 16rem

@@ -1,4 +1,7 @@
-import { BellOff } from 'lucide-react'
+import { Link } from '@remix-run/react'
+import { BellOff, MessageSquareText } from 'lucide-react'
+import { buttonVariants } from '~/components/ui/button'
+import { recordMessagesHref } from '~/lib/care-messages'
 import { formatDate, formatDateTime } from '~/lib/admin-patients'
 import type { AcknowledgeAnswer } from '~/lib/admin-patients.server'
 import { sortAlerts, STATUS_LABELS, type PatientAlert } from '~/lib/alerts'
@@ -10,9 +13,11 @@ import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 export function PatientAlerts({
   alerts,
   answer,
+  patientId,
 }: {
   alerts: PatientAlert[]
   answer: AcknowledgeAnswer | undefined
+  patientId: number
 }) {
   const zone = useClinicTimeZone()
   const sorted = sortAlerts(alerts)
@@ -40,6 +45,7 @@ export function PatientAlerts({
                 </span>
               </div>
               <p className="text-sm">{alert.detail}</p>
+              <AlertMessageLinks alert={alert} patientId={patientId} />
               {alert.status === 'open' ? (
                 <AcknowledgeForm alertId={alert.id} title={alert.title} answer={answer} />
               ) : alert.acknowledged_at ? (
@@ -65,5 +71,39 @@ export function PatientAlerts({
         </ul>
       )}
     </Section>
+  )
+}
+
+/**
+ * "Message patient" opens the record's Messages tab with this alert linked (sent as `alert_id`
+ * with the message); once the team has written from it, the alert links to that message.
+ */
+function AlertMessageLinks({ alert, patientId }: { alert: PatientAlert; patientId: number }) {
+  const linkClasses = buttonVariants({ variant: 'outline', size: 'sm' })
+  return (
+    <div className="flex flex-wrap gap-2">
+      {alert.message_id ? (
+        <Link
+          to={recordMessagesHref(patientId).replace('#messages', `#message-${alert.message_id}`)}
+          prefetch="none"
+          className={linkClasses}
+          aria-label={`View message about ${alert.title}`}
+        >
+          <MessageSquareText aria-hidden />
+          View message
+        </Link>
+      ) : null}
+      {alert.status !== 'resolved' ? (
+        <Link
+          to={recordMessagesHref(patientId, alert.id)}
+          prefetch="none"
+          className={linkClasses}
+          aria-label={`Message patient about ${alert.title}`}
+        >
+          <MessageSquareText aria-hidden />
+          Message patient
+        </Link>
+      ) : null}
+    </div>
   )
 }

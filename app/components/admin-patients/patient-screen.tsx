@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { ArrowLeft, CircleAlert } from 'lucide-react'
+import { ArrowLeft, CircleAlert, MessagesSquare } from 'lucide-react'
 import { AuthToast } from '~/components/auth-toast'
 import { TrendRangeLinks } from '~/components/trends/range-links'
 import { TrendsCharts } from '~/components/trends/trends-charts'
@@ -7,6 +7,9 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { PATIENTS_PATH, patientPath } from '~/lib/admin-patients'
 import type { AcknowledgeAnswer, PatientPage } from '~/lib/admin-patients.server'
+import { RecordMessagesSection } from '~/components/messages/record-messages'
+import { recordMessagesHref } from '~/lib/care-messages'
+import type { MessageFormAnswer } from '~/lib/care-messages.server'
 import { trendsHref } from '~/lib/trends-range'
 import type { WeightUnit } from '~/lib/units'
 import { PatientAlerts } from './patient-alerts'
@@ -59,32 +62,74 @@ export function PatientNotFound() {
   )
 }
 
+/** The record's two tabs, as links (the tab is in the URL, so they work without JavaScript). */
+function RecordTabs({ patientId, current }: { patientId: number; current: PatientPage['tab'] }) {
+  const tabs = [
+    { tab: 'overview', label: 'Overview', href: patientPath(patientId) },
+    { tab: 'messages', label: 'Messages', href: recordMessagesHref(patientId) },
+  ] as const
+  return (
+    <nav aria-label="Patient record" className="flex gap-1 border-b border-border">
+      {tabs.map((item) => (
+        <Link
+          key={item.tab}
+          to={item.href}
+          prefetch={item.tab === 'messages' ? 'none' : 'intent'}
+          aria-current={current === item.tab ? 'page' : undefined}
+          className="-mb-px inline-flex items-center gap-2 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:border-primary aria-[current=page]:text-foreground"
+        >
+          {item.tab === 'messages' ? <MessagesSquare className="h-4 w-4" aria-hidden /> : null}
+          {item.label}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
 export function PatientScreen({
   page,
   answer,
 }: {
   page: PatientPage
-  answer: AcknowledgeAnswer | undefined
+  answer: AcknowledgeAnswer | MessageFormAnswer | undefined
 }) {
   const { detail, unit } = page
   const base = patientPath(detail.patient.id)
+  const acknowledgeAnswer = answer && 'formId' in answer ? answer : undefined
+  const messageAnswer = answer && !('formId' in answer) ? answer : undefined
+  if (page.tab === 'messages' && page.messages) {
+    return (
+      <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
+        <BackLink />
+        <PatientHeader detail={detail} />
+        <RecordTabs patientId={detail.patient.id} current="messages" />
+        <RecordMessagesSection
+          messages={page.messages}
+          patientName={detail.patient.full_name}
+          alerts={detail.alerts}
+          answer={messageAnswer}
+        />
+      </div>
+    )
+  }
   const withUnit = (href: string, next: WeightUnit) =>
     next === 'kg' ? href : `${href}${href.includes('?') ? '&' : '?'}unit=${next}`
   const trendsBase = withUnit(base, unit)
   return (
     <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
       <BackLink />
-      <AuthToast toast={answer?.toast} />
+      <AuthToast toast={acknowledgeAnswer?.toast} />
       <PatientHeader detail={detail}>
         <UnitSwitch current={unit} hrefFor={(next) => withUnit(trendsHref(base, page.range), next)} />
       </PatientHeader>
+      <RecordTabs patientId={detail.patient.id} current="overview" />
       {/* The summary on the left; alerts, adherence and devices stacked beside it, each as tall as
           its content (in a 2 x 2 grid an alert-free Alerts card stretched into an empty box). */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start [&>*]:min-w-0">
         <div className="grid lg:row-span-3">
           <ClinicalSummary detail={detail} unit={unit} />
         </div>
-        <PatientAlerts alerts={detail.alerts} answer={answer} />
+        <PatientAlerts alerts={detail.alerts} answer={acknowledgeAnswer} patientId={detail.patient.id} />
         <Adherence detail={detail} unit={unit} />
         <Devices detail={detail} />
       </div>

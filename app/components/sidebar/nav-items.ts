@@ -3,6 +3,7 @@ import {
   FileChartColumn,
   KeyRound,
   LayoutDashboard,
+  MessagesSquare,
   TrendingUp,
   UserCog,
   UserRound,
@@ -12,7 +13,19 @@ import {
 import { SUPER_ADMIN, type AdminRole } from '~/lib/roles'
 import type { SidebarNavSection } from './sidebar-nav'
 
-/** The patient app's sections (SPEC.md §1). */
+// Written out here like the other paths (lib/care-messages.ts holds the same two, but brings zod).
+const MESSAGES_PATH = '/customer/messages'
+const INBOX_PATH = '/admin/messages'
+
+/** The patient app's sections (SPEC.md §1; Messages since P18, with its unread count). */
+export function patientNav(unreadMessages: number | null = null): SidebarNavSection[] {
+  return PATIENT_NAV.map((section) =>
+    section.label === 'Care'
+      ? { ...section, items: section.items.map((item) => (item.to === MESSAGES_PATH ? { ...item, badge: unreadMessages } : item)) }
+      : section,
+  )
+}
+
 export const PATIENT_NAV: SidebarNavSection[] = [
   { label: 'Overview', items: [{ to: '/customer/dashboard', label: 'Dashboard', icon: LayoutDashboard }] },
   {
@@ -23,6 +36,7 @@ export const PATIENT_NAV: SidebarNavSection[] = [
       { to: '/customer/connect-devices', label: 'Connect Devices', icon: Watch },
     ],
   },
+  { label: 'Care', items: [{ to: MESSAGES_PATH, label: 'Messages', icon: MessagesSquare, prefetch: 'none' }] },
   {
     label: 'Account',
     items: [
@@ -33,10 +47,16 @@ export const PATIENT_NAV: SidebarNavSection[] = [
 ]
 
 /** The admin portal's sections; user management only for a Super Admin (SPEC.md §6). */
-export function adminNav(role: AdminRole): SidebarNavSection[] {
+export function adminNav(role: AdminRole, unreadMessages: number | null = null): SidebarNavSection[] {
   return [
     { label: 'Overview', items: [{ to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard }] },
-    { label: 'Care', items: [{ to: '/admin/patients', label: 'Patients', icon: Users }] },
+    {
+      label: 'Care',
+      items: [
+        { to: '/admin/patients', label: 'Patients', icon: Users },
+        { to: INBOX_PATH, label: 'Messages', icon: MessagesSquare, badge: unreadMessages },
+      ],
+    },
     { label: 'Insights', items: [{ to: '/admin/reports', label: 'Reports', icon: FileChartColumn }] },
     ...(role === SUPER_ADMIN
       ? [{ label: 'Administration', items: [{ to: '/admin/users', label: 'Users', icon: UserCog }] }]

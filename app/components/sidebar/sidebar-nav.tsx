@@ -4,7 +4,15 @@ import type { LucideIcon } from 'lucide-react'
 import { forwardRef, type ComponentPropsWithoutRef } from 'react'
 import { cn } from '~/lib/cn'
 
-export type SidebarNavItem = { to: string; label: string; icon: LucideIcon }
+export type SidebarNavItem = {
+  to: string
+  label: string
+  icon: LucideIcon
+  /** A count beside the label (unread messages); nothing when 0 or unknown. */
+  badge?: number | null
+  /** 'none' where loading the page has an effect (opening Messages marks them read). */
+  prefetch?: 'intent' | 'none'
+}
 export type SidebarNavSection = { label: string; items: SidebarNavItem[] }
 
 const itemClasses =
@@ -15,16 +23,32 @@ type NavItemLinkProps = Omit<ComponentPropsWithoutRef<'a'>, 'href'> & { item: Si
 // Forwards the ref and the trigger props, so that it can sit inside a Radix Tooltip trigger.
 const NavItemLink = forwardRef<HTMLAnchorElement, NavItemLinkProps>(({ item, iconOnly, className, ...props }, ref) => {
   const Icon = item.icon
+  const badge = item.badge && item.badge > 0 ? (item.badge > 99 ? '99+' : String(item.badge)) : null
   return (
     <NavLink
       {...props}
       ref={ref}
       to={item.to}
-      prefetch="intent"
-      className={cn(itemClasses, iconOnly && 'justify-center px-0', className)}
+      prefetch={item.prefetch ?? 'intent'}
+      className={cn(itemClasses, iconOnly && 'relative justify-center px-0', className)}
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden />
-      <span className={iconOnly ? 'sr-only' : 'truncate'}>{item.label}</span>
+      <span className={iconOnly ? 'sr-only' : 'truncate'}>
+        {item.label}
+        {badge ? <span className="sr-only">{` (${badge} unread)`}</span> : null}
+      </span>
+      {badge ? (
+        <span
+          aria-hidden
+          data-testid="nav-badge"
+          className={cn(
+            'rounded-full bg-primary font-semibold leading-none text-primary-foreground',
+            iconOnly ? 'absolute right-0.5 top-0.5 px-1 py-0.5 text-[0.625rem]' : 'ml-auto px-2 py-1 text-xs',
+          )}
+        >
+          {badge}
+        </span>
+      ) : null}
     </NavLink>
   )
 })

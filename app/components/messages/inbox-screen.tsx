@@ -1,0 +1,131 @@
+import { Link } from '@remix-run/react'
+import { ChevronLeft, ChevronRight, CircleAlert, Inbox as InboxIcon } from 'lucide-react'
+import { PageHeader } from '~/components/page-header'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { buttonVariants } from '~/components/ui/button'
+import { INBOX_FILTER_LABELS, INBOX_FILTERS, inboxHref, recordMessagesHref, type InboxItem } from '~/lib/care-messages'
+import type { InboxPage } from '~/lib/care-messages.server'
+import { cn } from '~/lib/cn'
+import { formatDateTimeIn } from '~/lib/formats'
+import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
+
+const EMPTY: Record<string, string> = {
+  all: 'No messages yet. Patients can write to the care team from their Messages screen.',
+  unread: 'Nothing unread.',
+  waiting: 'No patient is waiting for a reply.',
+}
+
+function InboxRow({ item, zone }: { item: InboxItem; zone: string }) {
+  return (
+    <li>
+      <Link
+        to={recordMessagesHref(item.patient_id)}
+        prefetch="none"
+        className={cn(
+          'grid gap-1 rounded-lg border border-border p-4 outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+          item.unread > 0 && 'border-primary/40 bg-primary/5',
+        )}
+      >
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className={cn('min-w-0 [overflow-wrap:anywhere]', item.unread > 0 ? 'font-semibold' : 'font-medium')}>
+            {item.patient_name || `Patient ${item.patient_id}`}
+          </span>
+          {item.unread > 0 ? (
+            <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+              {item.unread} unread
+            </span>
+          ) : null}
+          {item.waiting ? (
+            <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium">Waiting for reply</span>
+          ) : item.handled_at ? (
+            <span className="text-xs text-muted-foreground">
+              Handled{item.handled_by?.name ? ` by ${item.handled_by.name}` : ''}
+            </span>
+          ) : null}
+          <time className="ml-auto text-xs text-muted-foreground">{formatDateTimeIn(item.last_message_at, zone)}</time>
+        </span>
+        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          <span className="font-medium text-foreground">{item.last_sender_role === 'patient' ? 'Patient' : 'Care team'}:</span>{' '}
+          {item.preview}
+          {item.truncated ? '…' : ''}
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+export function InboxScreen({ page }: { page: InboxPage }) {
+  const zone = useClinicTimeZone()
+  const { query, inbox } = page
+  const counts: Record<string, number | null> = { all: null, unread: inbox?.unread ?? null, waiting: inbox?.waiting ?? null }
+  const previous = inbox && query.page > 1 ? inboxHref(query, { page: query.page - 1 }) : null
+  const next = inbox && query.page < inbox.pages ? inboxHref(query, { page: query.page + 1 }) : null
+  const disabled = cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-50')
+  return (
+    <div className="grid gap-6 [&>*]:min-w-0">
+      <PageHeader title="Messages" description="Conversations with patients, newest first." />
+      <nav aria-label="Filter messages" className="flex flex-wrap gap-2">
+        {INBOX_FILTERS.map((filter) => (
+          <Link
+            key={filter}
+            to={inboxHref(query, { filter, page: 1 })}
+            aria-current={query.filter === filter ? 'page' : undefined}
+            className={buttonVariants({ variant: query.filter === filter ? 'default' : 'outline', size: 'sm' })}
+          >
+            {INBOX_FILTER_LABELS[filter]}
+            {counts[filter] !== null ? ` (${counts[filter]})` : ''}
+          </Link>
+        ))}
+      </nav>
+      {page.error ? (
+        <Alert variant="destructive">
+          <CircleAlert className="h-4 w-4" aria-hidden />
+          <AlertTitle>The messages could not be loaded</AlertTitle>
+          <AlertDescription>{page.error}</AlertDescription>
+        </Alert>
+      ) : inbox && inbox.items.length > 0 ? (
+        <ul aria-label="Conversations" className="grid gap-3">
+          {inbox.items.map((item) => (
+            <InboxRow key={item.conversation_id} item={item} zone={zone} />
+          ))}
+        </ul>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <InboxIcon className="h-4 w-4" aria-hidden />
+          {EMPTY[query.filter]}
+        </p>
+      )}
+      {inbox && inbox.pages > 1 ? (
+        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">
+            Page {query.page} of {inbox.pages} · {inbox.total} conversations
+          </p>
+          <div className="flex gap-2">
+            {previous ? (
+              <Link to={previous} rel="prev" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <ChevronLeft aria-hidden />
+                Previous
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={disabled}>
+                <ChevronLeft aria-hidden />
+                Previous
+              </span>
+            )}
+            {next ? (
+              <Link to={next} rel="next" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                Next
+                <ChevronRight aria-hidden />
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={disabled}>
+                Next
+                <ChevronRight aria-hidden />
+              </span>
+            )}
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  )
+}
