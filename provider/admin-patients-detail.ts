@@ -8,6 +8,8 @@ import { listConnections, type DeviceConnectionView } from './store/devices.js'
 import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
 import { patientSnapshot, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
 import { readSection } from './store/profiles.js'
+import { remindersContent } from './reminders-fields.js'
+import { readReminderSettings } from './store/reminders.js'
 import { daysWithData } from './store/patients.js'
 import type { Db } from './store/sql.js'
 
@@ -70,6 +72,8 @@ export interface PatientDetail {
   last_entry_day: string | null
   days_since_last_data: number | null
   weight_unit: PersonalSection['weight_unit']
+  /** P18: which reminders the patient turned on (read only; only the patient can change them). */
+  reminders: ReturnType<typeof remindersContent>
 }
 
 /** Undefined for an id that is not a patient's. */
@@ -141,5 +145,6 @@ export async function patientDetail(db: Db, accountId: number, today: string): P
     last_entry_day: snapshot.last_entry_day,
     days_since_last_data: snapshot.days_since_last_data,
     weight_unit: personal?.weight_unit ?? 'kg',
+    reminders: remindersContent(await readReminderSettings(db, accountId)),
   }
 }

@@ -17,11 +17,13 @@ import { mountTrendsRoutes } from './routes/trends.js'
 import { collectProcessMetrics } from './metrics.js'
 import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
+import { reminderRoutes } from './routes/reminders.js'
 import { mfaKeyFrom } from './mfa.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
 import { startTimeBasedAlerts } from './jobs/alerts.js'
+import { startReminders } from './jobs/reminders.js'
 import { queueEmail, startEmailWorker, type SmtpSettings } from './jobs/email.js'
 import { startJobRunner } from './jobs/runner.js'
 import { legacySqliteFile, openDatabase, type StoreOptions } from './store/open.js'
@@ -160,6 +162,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     if (boss) await startTimeBasedAlerts(boss, db, log)
     else await evaluateTimeBasedAlerts(db)
     if (boss && withings) await startDeviceSyncWorker(boss, ctx)
+    if (boss) await startReminders(boss, ctx)
   } catch (error) {
     await closeSimulator()
     await closeDatabase()
@@ -168,6 +171,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
 
   const router = new RouterWithItems()
   router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  router.add(reminderRoutes(ctx))
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)

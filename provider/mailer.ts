@@ -1,6 +1,7 @@
 import type { Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { insertOutboxMail } from './store/outbox.js'
+import type { DueReminder } from './reminders-schedule.js'
 
 export type { OutboxMail } from './store/outbox.js'
 export { readOutbox } from './store/outbox.js'
@@ -9,9 +10,16 @@ export { readOutbox } from './store/outbox.js'
  * With SMTP configured, the message is queued for the SMTP job (provider/jobs/email.ts); without,
  * it goes to the development outbox (the table behind `/dev/mailbox`), as nothing is sent.
  */
-async function send(ctx: ProviderContext, to: string, subject: string, text: string, links: string[]): Promise<void> {
-  if (ctx.queueEmail) await ctx.queueEmail({ to, subject, text })
-  else await insertOutboxMail(ctx.db, { to, subject, text, links })
+async function send(
+  ctx: ProviderContext,
+  to: string,
+  subject: string,
+  text: string,
+  links: string[],
+  headers?: Record<string, string>,
+): Promise<void> {
+  if (ctx.queueEmail) await ctx.queueEmail(headers ? { to, subject, text, headers } : { to, subject, text })
+  else await insertOutboxMail(ctx.db, { to, subject, text, links, headers })
 }
 
 export function sendVerificationMail(ctx: ProviderContext, email: string, token: string): Promise<void> {
@@ -84,4 +92,55 @@ export function sendTeamMessageNotice(ctx: ProviderContext, email: string, patie
       'For privacy, messages are only shown in the portal, never in e-mail.',
     [link],
   )
+}
+
+/** P18: what a reminder says; nothing from the patient's log, only the nudge itself. */
+export type ReminderMail = Pick<DueReminder, 'kind' | 'follow_up'>
+
+const REMINDER_NAMES: Record<ReminderMail['kind'], string> = {
+  weigh_in: 'weekly weigh-in',
+  protein: 'protein',
+  water: 'water',
+  vitamins: 'vitamin',
+  follow_up: 'follow-up',
+}
+
+function reminderWords(ctx: ProviderContext, reminder: ReminderMail): { subject: string; lines: string[] } {
+  const logLink = `${ctx.appUrl}/customer/log-data`
+  switch (reminder.kind) {
+    case 'weigh_in':
+      return { subject: 'Time for your weekly weigh-in', lines: ['It is time for your weekly weigh-in.', `Log your weight in BariCare:\n${logLink}`] }
+    case 'protein':
+      return { subject: 'A nudge about protein today', lines: ['A nudge to make protein part of every meal today.', `Log your meals in BariCare:\n${logLink}`] }
+    case 'water':
+      return { subject: 'A nudge to drink water today', lines: ['A nudge to sip water through the day.', `Log your water in BariCare:\n${logLink}`] }
+    case 'vitamins':
+      return { subject: 'Time for your vitamins', lines: ['A nudge to take your vitamins and supplements today.'] }
+    case 'follow_up': {
+      const visit = reminder.follow_up!
+      const when = visit.days_before === 1 ? 'tomorrow' : `in ${visit.days_before} days`
+      return {
+        subject: `Your ${visit.label} is ${when}`,
+        lines: [`Your ${visit.label} is ${when}, on ${visit.date}.`, 'If you have not booked it yet, contact your care team.'],
+      }
+    }
+  }
+}
+
+/**
+ * P18: a reminder e-mail. Every one carries its one-click unsubscribe link in the text and in the
+ * List-Unsubscribe headers (RFC 2369; RFC 8058's One-Click POST to the same URL).
+ */
+export function sendReminderMail(ctx: ProviderContext, email: string, reminder: ReminderMail, unsubscribeUrl: string): Promise<void> {
+  const { subject, lines } = reminderWords(ctx, reminder)
+  const settings = `${ctx.appUrl}/customer/profile?tab=preferences`
+  const text =
+    `${lines.join('\n\n')}\n\n` +
+    `You get this e-mail because you turned on ${REMINDER_NAMES[reminder.kind]} reminders in BariCare.\n` +
+    `Stop these reminders (no sign-in needed):\n${unsubscribeUrl}\n\n` +
+    `Change your reminders in your profile:\n${settings}`
+  return send(ctx, email, subject, text, [unsubscribeUrl, settings], {
+    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  })
 }

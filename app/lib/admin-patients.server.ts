@@ -5,6 +5,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
+import { WEEKDAYS } from './reminders'
 import {
   parsePatientsQuery,
   patientPath,
@@ -173,6 +174,21 @@ const detailSchema = z.object({
   last_entry_day: nullableText,
   days_since_last_data: nullableNumber,
   weight_unit: z.string().catch('kg'),
+  // P18: which reminders the patient turned on (read only here); null when the API did not say.
+  reminders: z
+    .object({
+      weigh_in: z.boolean(),
+      protein: z.boolean(),
+      water: z.boolean(),
+      vitamins: z.boolean(),
+      follow_up: z.boolean(),
+      time: z.string(),
+      days: z.array(z.enum(WEEKDAYS)),
+      time_zone: z.string(),
+      channel: z.literal('email'),
+    })
+    .nullable()
+    .catch(null),
 })
 export type PatientDetail = z.output<typeof detailSchema>
 

@@ -55,6 +55,9 @@ export const TOASTS = {
   resetLinkSent: { title: 'Reset link sent!' },
   passwordSaved: { title: 'Password created/updated successfully!' },
   profileUpdated: { title: 'Profile Updated' },
+  // P18 (not in SPEC): the profile's Reminders form and the unsubscribe page.
+  remindersUpdated: { title: 'Reminders Updated' },
+  reminderUnsubscribed: { title: 'Reminder turned off' },
   medicalUpdated: { title: 'Medical History Updated' },
   bariatricUpdated: { title: 'Bariatic Surgery Information Updated' },
   deviceUpdated: { title: 'Device Details Updated' },

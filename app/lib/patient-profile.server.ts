@@ -28,7 +28,8 @@ import {
   personalSchema,
 } from './profile-schemas'
 import { splitProviderErrors } from './profile-setup.server'
-import { getProfile, saveBariatric, saveMedical, savePersonal } from './provider-api.server'
+import { getProfile, getReminders, saveBariatric, saveMedical, savePersonal, saveReminders } from './provider-api.server'
+import { reminderBody } from './reminders'
 import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
 import type { CustomerProfile } from './provider-types'
@@ -38,7 +39,7 @@ import { dailyTargets } from './health-metrics'
 import { HEIGHT_UNITS, WEIGHT_UNITS } from './units'
 import { readForm } from './form-data.server'
 
-export const PROFILE_INTENTS = ['personal', 'medical', 'bariatric', 'preferences'] as const
+export const PROFILE_INTENTS = ['personal', 'medical', 'bariatric', 'preferences', 'reminders'] as const
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number]
 
 /** The device answer from onboarding, as the Connected tab shows it. */
@@ -59,7 +60,10 @@ function deviceAnswer(profile: CustomerProfile): DeviceAnswer {
 /** The page's data; the caller answers with `ctx.headers`. */
 export async function loadPatientProfilePage(ctx: CustomerContext) {
   const tab = parseProfileTab(new URL(ctx.request.url).searchParams.get('tab'))
-  const result = await loadPatientProfile(ctx)
+  const [result, reminders] = await Promise.all([
+    loadPatientProfile(ctx),
+    tab === 'preferences' ? getReminders(ctx.api) : Promise.resolve(null),
+  ])
   if (!result.ok) return { status: 'load-failed' as const, tab, message: result.failure.message }
   const { profile } = result
   return {
@@ -75,7 +79,27 @@ export async function loadPatientProfilePage(ctx: CustomerContext) {
     // Shown on the Preferences tab (the dashboard's 'Daily targets' link lands there).
     targets: dailyTargets(profile.preferences),
     device: deviceAnswer(profile),
+    // P18: the Reminders form on the Preferences tab (read only there).
+    reminders: reminders && (reminders.ok ? { settings: reminders.content, error: null } : { settings: null, error: reminders.message }),
+    timeZones: tab === 'preferences' ? timeZoneOptions() : [],
   }
+}
+
+/** Every IANA zone this server knows, UTC first: the list the Reminders form offers. */
+function timeZoneOptions(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')]
+}
+
+/** P18: the Reminders form; the API checks every field and its messages show under them. */
+async function saveReminderForm(formData: FormData, api: ProviderClient) {
+  const saved = await saveReminders(api, reminderBody(formData))
+  if (saved.ok) return null
+  const fields = new Set(['weigh_in', 'protein', 'water', 'vitamins', 'follow_up', 'time', 'days', 'time_zone'])
+  const { fieldErrors, otherErrors } = splitProviderErrors(saved.fieldErrors, fields)
+  const formErrors = [Object.keys(fieldErrors).length > 0 ? VALIDATION.formInvalidDescription : saved.message, ...otherErrors]
+  const status = saved.kind === 'http' && saved.status < 500 ? saved.status : 502
+  const result: SubmissionResult<string[]> = { status: 'error', error: { ...fieldErrors, '': formErrors } }
+  return data<ProfileActionData>({ intent: 'reminders', result, incomplete: false }, { status, headers: api.headers })
 }
 
 export type ProfileActionData = {
@@ -166,6 +190,7 @@ const SUCCESS: Record<ProfileIntent, { toast: { title: string }; tab: ProfileTab
   medical: { toast: TOASTS.medicalUpdated, tab: 'medical' },
   bariatric: { toast: TOASTS.bariatricUpdated, tab: 'medical' },
   preferences: { toast: TOASTS.profileUpdated, tab: 'preferences' },
+  reminders: { toast: TOASTS.remindersUpdated, tab: 'preferences' },
 }
 
 export async function savePatientProfile(ctx: CustomerContext) {
@@ -189,6 +214,11 @@ export async function savePatientProfile(ctx: CustomerContext) {
     case 'preferences':
       outcome = await runSave(intent, SAVERS.preferences, formData, api)
       break
+    case 'reminders': {
+      const failure = await saveReminderForm(formData, api)
+      outcome = failure ? { failure } : { value: null }
+      break
+    }
   }
   if ('failure' in outcome) return outcome.failure
   const { toast, tab } = SUCCESS[intent]

@@ -20,6 +20,7 @@ import { CONSENT_INVALID, DEFAULT_SYNC_FAILURE, readService } from '../routes/de
 import { bumpAccessEpoch } from '../store/meta.js'
 import { evaluateTimeBasedAlerts } from '../store/patient-summaries.js'
 import { todayUtc } from '../admin-patients-metrics.js'
+import { sendDueReminders } from '../jobs/reminders.js'
 import { FieldReader } from '../validation.js'
 import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
 import { seedPatients } from './seed-patients.js'
@@ -78,6 +79,17 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         const today = req.query.get('today') ?? todayUtc()
         if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new ApiError(400, 'today must be YYYY-MM-DD.')
         return { message: 'Alerts evaluated.', content: { patients: await evaluateTimeBasedAlerts(ctx.db, today) } }
+      },
+    },
+    // P18: one run of the reminders job now, or at ?now=<ISO instant> to pretend.
+    {
+      method: 'POST',
+      path: '__dev/run-reminders/',
+      handler: async (req) => {
+        const text = req.query.get('now')
+        const now = text === null ? new Date() : new Date(text)
+        if (Number.isNaN(now.getTime())) throw new ApiError(400, 'now must be an ISO date and time.')
+        return { message: 'Reminders run.', content: { sent: await sendDueReminders(ctx, now) } }
       },
     },
     ...devDeviceRoutes(ctx),

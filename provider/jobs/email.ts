@@ -20,6 +20,8 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  /** Extra headers (P18: List-Unsubscribe and List-Unsubscribe-Post on reminders). */
+  headers?: Record<string, string>
 }
 
 /** Creates the queue and starts working it on this instance. */
@@ -36,7 +38,13 @@ export async function startEmailWorker(boss: PgBoss, smtp: SmtpSettings, log: (l
   await boss.work<OutgoingMail>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
       try {
-        await transport.sendMail({ from: smtp.from, to: job.data.to, subject: job.data.subject, text: job.data.text })
+        await transport.sendMail({
+          from: smtp.from,
+          to: job.data.to,
+          subject: job.data.subject,
+          text: job.data.text,
+          headers: job.data.headers,
+        })
       } catch (error) {
         // The address is not logged: it is personal data, and the job id finds it when needed.
         log(`jobs: e-mail ${job.id} not sent, will retry: ${error instanceof Error ? error.message : String(error)}`)

@@ -11,6 +11,7 @@ import {
 } from '~/lib/admin-patients'
 import type { PatientDetail, PatientDevice } from '~/lib/admin-patients.server'
 import { cn } from '~/lib/cn'
+import { remindersSummary } from '~/lib/reminders'
 import type { WeightUnit } from '~/lib/units'
 import { Section } from './section'
 import { formatPhone } from '~/lib/formats'
@@ -127,11 +128,22 @@ export function ClinicalSummary({ detail, unit }: { detail: PatientDetail; unit:
             ? `${detail.next_milestone.label}, ${detail.next_milestone.days_until === 0 ? 'today' : `in ${detail.next_milestone.days_until} days`}`
             : EMPTY_VALUE}
         </Fact>
+        <RemindersFact reminders={detail.reminders} />
         <Fact label="Conditions" hint={detail.allergies ? `Allergies: ${detail.allergies}` : undefined}>
           {detail.conditions.length ? detail.conditions.join(', ') : 'None recorded'}
         </Fact>
       </Facts>
     </Section>
+  )
+}
+
+/** P18: read only; only the patient can turn reminders on or off. */
+function RemindersFact({ reminders }: { reminders: PatientDetail['reminders'] }) {
+  const summary = reminders && remindersSummary(reminders)
+  return (
+    <Fact label="Reminders" hint={summary ? `By e-mail at ${summary.when}` : undefined}>
+      <span data-testid="patient-reminders">{reminders === null ? EMPTY_VALUE : (summary?.kinds ?? 'None on')}</span>
+    </Fact>
   )
 }
 

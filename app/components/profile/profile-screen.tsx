@@ -13,6 +13,7 @@ import { PageHeader } from '~/components/page-header'
 import { BariatricFields } from '~/components/profile-fields/bariatric-fields'
 import { MedicalFields } from '~/components/profile-fields/medical-fields'
 import { PersonalFields } from '~/components/profile-fields/personal-fields'
+import { RemindersForm } from '~/components/profile/reminders-form'
 import { ThemeToggle } from '~/components/theme-toggle'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
@@ -97,7 +98,12 @@ function TabPanel({ data }: { data: ProfileData }) {
         </>
       )
     case 'preferences':
-      return <PreferencesForm units={data.units} targets={data.targets} answer={answer('preferences')} />
+      return (
+        <>
+          <PreferencesForm units={data.units} targets={data.targets} answer={answer('preferences')} />
+          <RemindersForm reminders={data.reminders} timeZones={data.timeZones} errors={answer('reminders')?.result.error ?? {}} />
+        </>
+      )
     case 'connected':
       return <ConnectedDevice device={data.device} connections={data.connections} />
   }

@@ -1,0 +1,68 @@
+// P18: the reminder settings as the screens show them (the profile's Reminders form, the admin
+// record's read-only line, the unsubscribe page). Pure: components may import it.
+
+export const REMINDER_KINDS = ['weigh_in', 'protein', 'water', 'vitamins', 'follow_up'] as const
+export type ReminderKind = (typeof REMINDER_KINDS)[number]
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+export type ReminderSettings = Record<ReminderKind, boolean> & {
+  time: string
+  days: Weekday[]
+  time_zone: string
+  channel: 'email'
+}
+
+export const REMINDER_LABELS: Record<ReminderKind, { label: string; hint: string; short: string }> = {
+  weigh_in: { label: 'Weekly weigh-in', hint: 'Once a week, on the first day you choose below.', short: 'Weigh-in' },
+  protein: { label: 'Protein', hint: 'A nudge to make protein part of every meal.', short: 'Protein' },
+  water: { label: 'Water', hint: 'A nudge to sip water through the day.', short: 'Water' },
+  vitamins: { label: 'Vitamins', hint: 'A nudge to take your vitamins and supplements.', short: 'Vitamins' },
+  follow_up: {
+    label: 'Upcoming follow-up',
+    hint: '7 days and 1 day before each follow-up visit, on any day of the week.',
+    short: 'Follow-up',
+  },
+}
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+}
+
+/** What the unsubscribe page calls each kind ("Stop … reminders"). */
+export const REMINDER_NAMES: Record<ReminderKind, string> = {
+  weigh_in: 'weekly weigh-in',
+  protein: 'protein',
+  water: 'water',
+  vitamins: 'vitamin',
+  follow_up: 'follow-up',
+}
+
+export function isReminderKind(value: unknown): value is ReminderKind {
+  return typeof value === 'string' && (REMINDER_KINDS as readonly string[]).includes(value)
+}
+
+/** "Protein, Water · 08:00 Mon–Fri (Europe/Berlin)" for the admin record; null when all are off. */
+export function remindersSummary(settings: ReminderSettings): { kinds: string; when: string } | null {
+  const on = REMINDER_KINDS.filter((kind) => settings[kind])
+  if (on.length === 0) return null
+  const days = settings.days.length === 7 ? 'every day' : settings.days.map((day) => WEEKDAY_LABELS[day]).join(', ')
+  return { kinds: on.map((kind) => REMINDER_LABELS[kind].short).join(', '), when: `${settings.time}, ${days} (${settings.time_zone})` }
+}
+
+/** The reminders form as the API's PUT body: an unticked box is off. */
+export function reminderBody(formData: FormData): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  for (const kind of REMINDER_KINDS) body[kind] = formData.get(kind) === 'on'
+  body.time = String(formData.get('time') ?? '')
+  body.days = formData.getAll('days').map(String)
+  body.time_zone = String(formData.get('time_zone') ?? '')
+  return body
+}

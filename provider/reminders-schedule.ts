@@ -1,0 +1,147 @@
+// P18: the pure rules of the reminder e-mails — what a patient's settings make due at a given
+// instant, read on the patient's own wall clock (their IANA time zone). No I/O, the clock is a
+// parameter: the job (provider/jobs/reminders.ts) passes the real time, tests any instant.
+//
+// - The daily nudges (protein, water, vitamins) are due on each chosen weekday at the chosen time.
+// - The weigh-in reminder is weekly: on the first chosen weekday of the week (Monday first).
+// - Follow-up reminders are due at the chosen time 7 days and 1 day before each follow-up milestone,
+//   whatever the chosen weekdays (a visit does not move to suit them). The milestones are the one
+//   schedule the admin record uses (nextMilestone), never a second copy.
+// - "Due" lasts CATCH_UP_MINUTES from the chosen time, within the same local day, so a run missed
+//   by a restart is caught up, and the skipped hour of a spring-forward day still gets its reminder.
+//   Each reminder has a slot (the local date; for follow-ups the milestone and the lead time): the
+//   job sends a slot at most once, however many runs see it due.
+import { addDays, nextMilestone } from './admin-patients-metrics.js'
+
+export const REMINDER_KINDS = ['weigh_in', 'protein', 'water', 'vitamins', 'follow_up'] as const
+export type ReminderKind = (typeof REMINDER_KINDS)[number]
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+export type Weekday = (typeof WEEKDAYS)[number]
+
+/** How the reminders are delivered; e-mail is the only channel so far. */
+export const REMINDER_CHANNELS = ['email'] as const
+
+export const FOLLOW_UP_LEAD_DAYS = [7, 1] as const
+export const CATCH_UP_MINUTES = 180
+
+export interface ReminderSettings {
+  kinds: Record<ReminderKind, boolean>
+  /** HH:MM, 24-hour, on the patient's wall clock. */
+  time: string
+  /** Weekdays in Monday-first order, no duplicates. */
+  days: Weekday[]
+  /** An IANA time zone name, e.g. Europe/Berlin. */
+  time_zone: string
+}
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  kinds: { weigh_in: false, protein: false, water: false, vitamins: false, follow_up: false },
+  time: '09:00',
+  days: [...WEEKDAYS],
+  time_zone: 'UTC',
+}
+
+export interface DueReminder {
+  kind: ReminderKind
+  /** Unique per patient and kind: what the job claims before sending. */
+  slot: string
+  /** Follow-ups only: the milestone and how many days ahead it is. */
+  follow_up?: { label: string; date: string; days_before: number }
+}
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
+
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
+
+/**
+ * The canonical name of an IANA time zone, or null for anything else (offsets such as +01:00,
+ * which Intl also accepts, are refused: a patient lives in a zone, not at an offset).
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!IANA_NAME.test(name)) return null
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+export interface LocalClock {
+  date: string
+  weekday: Weekday
+  /** Minutes since local midnight. */
+  minutes: number
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      weekday: 'short',
+    })
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The wall clock in `timeZone` at `now`. */
+export function localClock(now: Date, timeZone: string): LocalClock {
+  const parts: Record<string, string> = {}
+  for (const part of formatterFor(timeZone).formatToParts(now)) parts[part.type] = part.value
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: parts.weekday.toLowerCase().slice(0, 3) as Weekday,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  }
+}
+
+function minutesOf(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+}
+
+/** Days as stored: a bit per weekday, Monday the lowest. */
+export function daysToMask(days: readonly Weekday[]): number {
+  return days.reduce((mask, day) => mask | (1 << WEEKDAYS.indexOf(day)), 0)
+}
+
+export function maskToDays(mask: number): Weekday[] {
+  return WEEKDAYS.filter((_, index) => (mask & (1 << index)) !== 0)
+}
+
+/** Every reminder due at `now` for these settings; `surgeryDate` null without a surgery (no follow-ups). */
+export function dueReminders(settings: ReminderSettings, surgeryDate: string | null, now: Date): DueReminder[] {
+  const clock = localClock(now, settings.time_zone)
+  const late = clock.minutes - minutesOf(settings.time)
+  if (late < 0 || late >= CATCH_UP_MINUTES) return []
+  const due: DueReminder[] = []
+  const chosenToday = settings.days.includes(clock.weekday)
+  for (const kind of ['protein', 'water', 'vitamins'] as const) {
+    if (settings.kinds[kind] && chosenToday) due.push({ kind, slot: clock.date })
+  }
+  const weighDay = WEEKDAYS.find((day) => settings.days.includes(day))
+  if (settings.kinds.weigh_in && weighDay === clock.weekday) due.push({ kind: 'weigh_in', slot: clock.date })
+  if (settings.kinds.follow_up && surgeryDate) {
+    for (const daysBefore of FOLLOW_UP_LEAD_DAYS) {
+      const visitDay = addDays(clock.date, daysBefore)
+      const milestone = nextMilestone(surgeryDate, visitDay)
+      if (milestone?.date === visitDay) {
+        due.push({
+          kind: 'follow_up',
+          slot: `${milestone.date}/${daysBefore}d`,
+          follow_up: { label: milestone.label, date: milestone.date, days_before: daysBefore },
+        })
+      }
+    }
+  }
+  return due
+}
