@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { PATIENT_PASSWORD, REGAINING_PATIENT } from '../support/fixtures'
 import { seedPatients, uniquePrefix } from './support/admin-patients'
-import { customerToken, providerCall } from './support/provider'
+import { createVerifiedCustomer, customerToken, outbox, providerCall } from './support/provider'
 import { storageStateFor, type SessionKind } from './support/sessions'
 import { animationsDone, settled } from './support/settled'
 
@@ -27,6 +27,17 @@ const submitEmpty = (button: string) => async (page: Page) => {
   await skipBrowserValidation(page)
   await page.getByRole('button', { name: button, exact: true }).click()
   await expect(page.getByText(/is required|valid email/).first()).toBeVisible()
+}
+
+/** P18: a real unsubscribe link (a new patient's vitamins reminder, sent by one run of the job), opened. */
+async function openUnsubscribeLink(page: Page) {
+  const { email, password } = await createVerifiedCustomer()
+  const token = await customerToken(email, password)
+  await providerCall('PUT', 'v1/auth/reminders/', { token, body: { vitamins: true, time: '10:00', time_zone: 'UTC' } })
+  await providerCall('POST', `__dev/run-reminders/?now=${encodeURIComponent('2026-11-25T10:00:00Z')}`)
+  const link = new URL((await outbox(email))[0].links[0])
+  await page.goto(link.pathname + link.search)
+  await expect(page.getByRole('heading', { name: 'Stop vitamin reminders?' })).toBeVisible()
 }
 
 const SCREENS: Screen[] = [
@@ -103,6 +114,31 @@ const SCREENS: Screen[] = [
   { name: 'profile (personal)', path: '/customer/profile', as: 'customer-onboarded' },
   { name: 'profile (medical)', path: '/customer/profile?tab=medical', as: 'customer-onboarded' },
   { name: 'profile (preferences)', path: '/customer/profile?tab=preferences', as: 'customer-onboarded' },
+  {
+    name: 'profile (preferences), reminders error',
+    path: '/customer/profile?tab=preferences',
+    as: 'customer-onboarded',
+    javaScriptEnabled: false,
+    state: async (page) => {
+      const form = page.getByTestId('reminders-form')
+      await form.getByLabel('Protein', { exact: true }).check()
+      for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await form.getByRole('checkbox', { name: day }).uncheck()
+      await form.getByRole('button', { name: 'Save Reminders' }).click()
+      await expect(page.getByText('Choose at least one day for your reminders')).toBeVisible()
+    },
+  },
+  { name: 'reminders unsubscribe, invalid link', path: '/reminders/unsubscribe?token=bad' },
+  { name: 'reminders unsubscribe, confirm', path: '/reminders/unsubscribe?token=bad', state: openUnsubscribeLink },
+  {
+    name: 'reminders unsubscribe, done',
+    path: '/reminders/unsubscribe?token=bad',
+    javaScriptEnabled: false,
+    state: async (page) => {
+      await openUnsubscribeLink(page)
+      await page.getByRole('button', { name: 'Unsubscribe' }).click()
+      await expect(page.getByRole('heading', { name: 'Reminder turned off' })).toBeVisible()
+    },
+  },
   { name: 'profile (connected)', path: '/customer/profile?tab=connected', as: 'customer-onboarded' },
   { name: 'change password', path: '/customer/change-password', as: 'customer-onboarded' },
   { name: 'admin dashboard', path: '/admin/dashboard', as: 'standard-admin' },
