@@ -171,6 +171,28 @@ async function seedEdgeCases() {
   const [leo] = (
     await provider('GET', `v1/admin/patients/?q=${encodeURIComponent(LEO)}`, undefined, login.access_token)
   ).items
+  // A conversation on Leo's record: a long message with line breaks, a long unbroken word, markup
+  // typed as text, and the team's reply (the Messages screens, the inbox and the record's tab).
+  const leoLogin = await provider('POST', 'v1/auth/login/', { email: LEO, password: PATIENT_PASSWORD })
+  await provider(
+    'POST',
+    'v1/auth/messages/',
+    {
+      body:
+        'Hello team,\nSince last week my incision has been itchy and a little red around the edges. ' +
+        'It is not warm and there is no discharge. I have been keeping it clean and dry.\n\n' +
+        'Should I come in, or is this part of healing? Also: is <b>Pepto-Bismol</b> safe after a bypass?\n' +
+        'Thanks, Leo — https://example.com/photos/incision-week-6-afternoon-light-closeup-unbroken',
+    },
+    leoLogin.access_token,
+  )
+  await provider(
+    'POST',
+    `v1/admin/patients/${leo.id}/messages/`,
+    { body: 'Thanks for writing, Leo. Mild itching is common at six weeks.\nPlease avoid Pepto-Bismol (it contains salicylate); we will call you today.' },
+    login.access_token,
+  )
+  await provider('POST', 'v1/auth/messages/', { body: 'Thank you! I will keep my phone close.' }, leoLogin.access_token)
   return { longPatientId: long.id, leoId: leo.id }
 }
 
@@ -256,6 +278,8 @@ function shots({ longPatientId, leoId }) {
     { name: 'patient-profile-preferences', path: '/customer/profile?tab=preferences', as: 'leo' },
     { name: 'patient-profile-connected', path: '/customer/profile?tab=connected', as: 'leo' },
     { name: 'patient-change-password', path: '/customer/change-password', as: 'leo' },
+    { name: 'patient-messages', path: '/customer/messages', as: 'leo' },
+    { name: 'patient-messages-empty', path: '/customer/messages', as: 'kim' },
     // Admin portal as Super Admin
     { name: 'admin-dashboard', path: '/admin/dashboard', as: 'super' },
     { name: 'admin-patients', path: '/admin/patients', as: 'super' },
@@ -263,6 +287,8 @@ function shots({ longPatientId, leoId }) {
     { name: 'admin-patient-record', path: `/admin/patient/${longPatientId}`, as: 'super' },
     { name: 'admin-patient-record-months', path: `/admin/patient/${leoId}?range=90d`, as: 'super' },
     { name: 'admin-patient-not-found', path: '/admin/patient/999999', as: 'super' },
+    { name: 'admin-messages', path: '/admin/messages', as: 'super' },
+    { name: 'admin-patient-record-messages', path: `/admin/patient/${leoId}?tab=messages`, as: 'super' },
     { name: 'admin-users', path: '/admin/users', as: 'super' },
     { name: 'admin-users-invite-invalid', path: '/admin/users', as: 'super', act: sendEmptyInvitation },
     { name: 'admin-users-audit', path: '/admin/users?tab=audit', as: 'super' },

@@ -42,8 +42,11 @@ const NavItemLink = forwardRef<HTMLAnchorElement, NavItemLinkProps>(({ item, ico
           aria-hidden
           data-testid="nav-badge"
           className={cn(
-            'rounded-full bg-primary font-semibold leading-none text-primary-foreground',
-            iconOnly ? 'absolute right-0.5 top-0.5 px-1 py-0.5 text-[0.625rem]' : 'ml-auto px-2 py-1 text-xs',
+            'rounded-full bg-primary font-semibold text-primary-foreground',
+            // The line height after the text size: a text size sets its own line height.
+            iconOnly
+              ? 'absolute right-0.5 top-0.5 px-1 py-0.5 text-[0.625rem] leading-none'
+              : 'ml-auto px-2 py-1 text-xs leading-none',
           )}
         >
           {badge}
