@@ -2,9 +2,9 @@
 // extension (P18)"): the compose form's schema (the API's own rules and words), the inbox's filters
 // and links, and the small facts the screens derive. Pure: shared by server and browser.
 import { z } from 'zod'
+import { INBOX_PATH, MESSAGES_PATH } from './portal'
 
-export const MESSAGES_PATH = '/customer/messages'
-export const INBOX_PATH = '/admin/messages'
+export { INBOX_PATH, MESSAGES_PATH }
 export const MESSAGES_TAB = 'messages'
 
 export const MESSAGE_MAX = 5000

@@ -10,6 +10,9 @@ export const NOT_AUTHORIZED_PATH = '/not-authorized'
 /** P15: the code step of an admin's two-factor sign-in, and the screen to set the factor up. */
 export const MFA_CODE_PATH = '/admin/signin/code'
 export const MFA_SETUP_PATH = '/admin/two-factor'
+/** P18: the patient's Messages and the care team's inbox (here, not in care-messages.ts, which brings zod). */
+export const MESSAGES_PATH = '/customer/messages'
+export const INBOX_PATH = '/admin/messages'
 
 const AUTH_SCREENS = new Set([
   '/customer/signin',

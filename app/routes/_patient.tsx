@@ -4,10 +4,9 @@ import { patientNav } from '~/components/sidebar/nav-items'
 import { AppShell } from '~/components/sidebar/app-shell'
 import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
 import { requireOnboardedCustomer } from '~/lib/guards.server'
-import { MESSAGES_PATH } from '~/lib/care-messages'
 import { unreadCount } from '~/lib/care-messages.server'
 import { loadPatientShell } from '~/lib/patient-app.server'
-import { HOME_PATH } from '~/lib/portal'
+import { HOME_PATH, MESSAGES_PATH } from '~/lib/portal'
 
 // The guarded patient app (customer token + onboarding done). Every child calls the guard too.
 export async function loader({ request }: LoaderFunctionArgs) {

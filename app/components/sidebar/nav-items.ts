@@ -10,12 +10,9 @@ import {
   Users,
   Watch,
 } from 'lucide-react'
+import { INBOX_PATH, MESSAGES_PATH } from '~/lib/portal'
 import { SUPER_ADMIN, type AdminRole } from '~/lib/roles'
 import type { SidebarNavSection } from './sidebar-nav'
-
-// Written out here like the other paths (lib/care-messages.ts holds the same two, but brings zod).
-const MESSAGES_PATH = '/customer/messages'
-const INBOX_PATH = '/admin/messages'
 
 /** The patient app's sections (SPEC.md §1; Messages since P18, with its unread count). */
 export function patientNav(unreadMessages: number | null = null): SidebarNavSection[] {
