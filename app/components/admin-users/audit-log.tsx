@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { PageLinks } from '~/components/page-links'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
@@ -14,7 +14,6 @@ import {
   type AuditFilters,
   type AuditPage,
 } from '~/lib/audit'
-import { cn } from '~/lib/cn'
 import { timeZoneAbbreviation } from '~/lib/formats'
 import { useClinicTimeZone } from '~/lib/use-clinic-time-zone'
 import { DataTable, Td, Th } from './data-table'
@@ -61,35 +60,14 @@ function AuditFiltersForm({ filters }: { filters: AuditFilters }) {
 }
 
 function Pagination({ filters, audit }: { filters: AuditFilters; audit: AuditPage }) {
-  const previous = audit.page > 1 ? auditHref(filters, Math.min(audit.page - 1, audit.pages)) : null
-  const next = audit.page < audit.pages ? auditHref(filters, audit.page + 1) : null
-  const linkClass = buttonVariants({ variant: 'outline', size: 'sm' })
+  const page = Math.min(audit.page, audit.pages)
   return (
-    <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {Math.min(audit.page, audit.pages)} of {audit.pages} · {audit.total} {audit.total === 1 ? 'event' : 'events'}
-      </p>
-      <div className="flex gap-2">
-        {previous ? (
-          <Link to={previous} className={linkClass} rel="prev">
-            <ChevronLeft aria-hidden /> Previous
-          </Link>
-        ) : (
-          <span className={cn(linkClass, 'pointer-events-none opacity-50')} aria-disabled="true">
-            <ChevronLeft aria-hidden /> Previous
-          </span>
-        )}
-        {next ? (
-          <Link to={next} className={linkClass} rel="next">
-            Next <ChevronRight aria-hidden />
-          </Link>
-        ) : (
-          <span className={cn(linkClass, 'pointer-events-none opacity-50')} aria-disabled="true">
-            Next <ChevronRight aria-hidden />
-          </span>
-        )}
-      </div>
-    </nav>
+    <PageLinks
+      label="Audit log pages"
+      summary={`Page ${page} of ${audit.pages} · ${audit.total} ${audit.total === 1 ? 'event' : 'events'}`}
+      previous={audit.page > 1 ? auditHref(filters, Math.min(audit.page - 1, audit.pages)) : null}
+      next={audit.page < audit.pages ? auditHref(filters, audit.page + 1) : null}
+    />
   )
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
-import { ChevronLeft, ChevronRight, CircleAlert, Inbox as InboxIcon } from 'lucide-react'
+import { CircleAlert, Inbox as InboxIcon } from 'lucide-react'
 import { PageHeader } from '~/components/page-header'
+import { PageLinks } from '~/components/page-links'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { INBOX_FILTER_LABELS, INBOX_FILTERS, inboxHref, recordMessagesHref, type InboxItem } from '~/lib/care-messages'
@@ -58,9 +59,6 @@ export function InboxScreen({ page }: { page: InboxPage }) {
   const zone = useClinicTimeZone()
   const { query, inbox } = page
   const counts: Record<string, number | null> = { all: null, unread: inbox?.unread ?? null, waiting: inbox?.waiting ?? null }
-  const previous = inbox && query.page > 1 ? inboxHref(query, { page: query.page - 1 }) : null
-  const next = inbox && query.page < inbox.pages ? inboxHref(query, { page: query.page + 1 }) : null
-  const disabled = cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-50')
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
       <PageHeader title="Messages" description="Conversations with patients, newest first." />
@@ -96,35 +94,11 @@ export function InboxScreen({ page }: { page: InboxPage }) {
         </p>
       )}
       {inbox && inbox.pages > 1 ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground">
-            Page {query.page} of {inbox.pages} · {inbox.total} conversations
-          </p>
-          <div className="flex gap-2">
-            {previous ? (
-              <Link to={previous} rel="prev" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                <ChevronLeft aria-hidden />
-                Previous
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={disabled}>
-                <ChevronLeft aria-hidden />
-                Previous
-              </span>
-            )}
-            {next ? (
-              <Link to={next} rel="next" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                Next
-                <ChevronRight aria-hidden />
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={disabled}>
-                Next
-                <ChevronRight aria-hidden />
-              </span>
-            )}
-          </div>
-        </nav>
+        <PageLinks
+          summary={`Page ${query.page} of ${inbox.pages} · ${inbox.total} conversations`}
+          previous={query.page > 1 ? inboxHref(query, { page: query.page - 1 }) : null}
+          next={query.page < inbox.pages ? inboxHref(query, { page: query.page + 1 }) : null}
+        />
       ) : null}
     </div>
   )
