@@ -27,6 +27,19 @@ export async function providerCall<T = unknown>(
   return { status: response.status, json }
 }
 
+/** The API of a server a spec started itself (spawnServer): its answers' status and content. */
+export function providerAt(baseUrl: string) {
+  return async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; content: T }> {
+    const response = await fetch(new URL(path.replace(/^\//, ''), baseUrl), {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = (await response.json().catch(() => ({}))) as Envelope<T>
+    return { status: response.status, content: json.content }
+  }
+}
+
 export function uniqueEmail(prefix = 'patient') {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`
 }

@@ -1,0 +1,54 @@
+import { SMTPServer } from 'smtp-server'
+
+/** One e-mail as the SMTP server received it: headers unfolded, the body's quoted-printable decoded. */
+export interface ReceivedMail {
+  to: string[]
+  headers: string
+  body: string
+}
+
+function parse(raw: string): { headers: string; body: string } {
+  const split = raw.indexOf('\r\n\r\n')
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
+  const body = raw
+    .slice(split + 4)
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  return { headers, body }
+}
+
+/**
+ * A real SMTP server (the smtp-server package) on 127.0.0.1, for specs whose server sends e-mail
+ * through SMTP_URL (P14's job runner) instead of the development outbox.
+ */
+export function smtpInbox(port: number) {
+  const received: { to: string[]; raw: string }[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') })
+        callback()
+      })
+    },
+  })
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Waits until `count` e-mails to `email` have arrived, and answers them, oldest first. */
+    async mailsFor(email: string, count: number, timeoutMs = 30_000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = received.filter((mail) => mail.to.includes(email))
+        if (found.length >= count) return found.map((mail) => ({ to: mail.to, ...parse(mail.raw) }))
+        if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails for ${email} reached the SMTP server`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    },
+  }
+}
