@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { KIM, LEO, NORA, PATIENT_PASSWORD, seedEdgeCases, SUPER } from './screens-seed.js'
 
 const root = resolve(new URL('..', import.meta.url).pathname)
 const buildDir = resolve(root, process.env.BUILD_DIR || 'build')
@@ -27,12 +28,6 @@ const WIDTHS = [375, 768, 1280]
 const TABLET_ONLY =
   /^(patient-dashboard|patient-health-trends|patient-log-data|patient-connect-devices|admin-dashboard|admin-patient-record|admin-users)/
 const SCHEMES = ['light', 'dark']
-const SUPER = { email: 'super@baricare.test', password: 'Super#Admin1' }
-const PATIENT_PASSWORD = 'Patient#123'
-// From the provider's demo seed (provider/demo-patients.ts).
-const LEO = 'leo.pounds@baricare.test' // lbs, after surgery, months of entries, tour not seen
-const KIM = 'kim.kilos@baricare.test' // kg, planning surgery, tour seen
-const NORA = 'nora.new@baricare.test' // verified, wizard not started
 
 if (!existsSync(join(buildDir, 'server.js')) || !existsSync(join(buildDir, 'provider-seed.js'))) {
   console.log('No build found: running npm run build first.')
@@ -92,108 +87,6 @@ async function waitForServer() {
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`The server did not answer within 30 s:\n${serverLog}`)
-}
-
-async function provider(method, path, body, token) {
-  const response = await fetch(new URL(path, providerBase), {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await response.json().catch(() => ({}))
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json.content
-}
-
-/**
- * Long names and e-mails (patients and admins), an unverified patient and a regaining one: what
- * breaks tables. Leo's months of log come from the demo seed itself (provider/dev/demo-months.ts).
- */
-async function seedEdgeCases() {
-  const [long] = await provider('POST', '__dev/seed-patients/', {
-    prefix: 'Screens',
-    patients: [
-      {
-        full_name: 'Maximiliana Alexandrina Wolfeschlegelsteinhausen-Bergerdorff',
-        email: 'maximiliana.alexandrina.wolfeschlegelsteinhausen@longdomain-example-clinic.org',
-        surgery_type: 'Duodenal Switch',
-        surgery_days_ago: 200,
-      },
-      {
-        full_name: 'Unverified Patient With A Rather Long Name',
-        email: 'unverified.patient.with.a.really.long.address@baricare.test',
-        state: 'unverified',
-      },
-      {
-        full_name: 'Oluwaseun Adebayo-Chukwuemeka Okonkwo',
-        email: 'oluwaseun.adebayo-chukwuemeka.okonkwo@university-hospital-network.example.org',
-        surgery_type: 'Gastric Bypass (RNY)',
-        surgery_days_ago: 45,
-      },
-      {
-        full_name: 'María José Fernández de la Torre y Castellanos',
-        email: 'mariajose.fernandezdelatorre.castellanos@correo-electronico.example.com',
-        surgery_type: null,
-      },
-      {
-        full_name: 'Siddharth Venkataraman Subramaniam Iyer',
-        email: 'siddharth.venkataraman.subramaniam.iyer@baricare.test',
-        state: 'verified',
-      },
-      {
-        full_name: 'Rita Regain',
-        surgery_type: 'Gastric Bypass (RNY)',
-        surgery_days_ago: 400,
-        weights: [
-          { days_ago: 60, kg: 90 },
-          { days_ago: 30, kg: 86 },
-          { days_ago: 1, kg: 95 },
-        ],
-      },
-    ],
-  })
-  // Invited admins with long names and e-mails, for the Users table and the audit log.
-  const login = await provider('POST', 'v1/admin/login/', SUPER)
-  for (const invitee of [
-    {
-      full_name: 'Dr. Konstantinos Papadopoulos-Vasilakopoulos',
-      email: 'konstantinos.papadopoulos-vasilakopoulos@bariatric-surgery-centre.example.org',
-      role: 'Standard Admin',
-    },
-    {
-      full_name: 'Annabelle Fitzgerald-Montgomery',
-      email: 'annabelle.fitzgerald-montgomery.clinical.lead@baricare.test',
-      role: 'Super Admin',
-    },
-  ])
-    await provider('POST', 'v1/admin/admins/invite/', invitee, login.access_token)
-  // Leo's record: the months of log as his care team sees them.
-  const [leo] = (
-    await provider('GET', `v1/admin/patients/?q=${encodeURIComponent(LEO)}`, undefined, login.access_token)
-  ).items
-  // A conversation on Leo's record: a long message with line breaks, a long unbroken word, markup
-  // typed as text, and the team's reply (the Messages screens, the inbox and the record's tab).
-  const leoLogin = await provider('POST', 'v1/auth/login/', { email: LEO, password: PATIENT_PASSWORD })
-  await provider(
-    'POST',
-    'v1/auth/messages/',
-    {
-      body:
-        'Hello team,\nSince last week my incision has been itchy and a little red around the edges. ' +
-        'It is not warm and there is no discharge. I have been keeping it clean and dry.\n\n' +
-        'Should I come in, or is this part of healing? Also: is <b>Pepto-Bismol</b> safe after a bypass?\n' +
-        'Thanks, Leo — https://example.com/photos/incision-week-6-afternoon-light-closeup-unbroken',
-    },
-    leoLogin.access_token,
-  )
-  await provider(
-    'POST',
-    `v1/admin/patients/${leo.id}/messages/`,
-    { body: 'Thanks for writing, Leo. Mild itching is common at six weeks.\nPlease avoid Pepto-Bismol (it contains salicylate); we will call you today.' },
-    login.access_token,
-  )
-  await provider('POST', 'v1/auth/messages/', { body: 'Thank you! I will keep my phone close.' }, leoLogin.access_token)
-  return { longPatientId: long.id, leoId: leo.id }
 }
 
 async function signIn(browser, portal, email, password) {
@@ -358,7 +251,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true })
   for (const file of readdirSync(outDir)) if (file.endsWith('.png')) rmSync(join(outDir, file))
   await waitForServer()
-  const edge = await seedEdgeCases()
+  const edge = await seedEdgeCases(providerBase)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
