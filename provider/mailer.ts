@@ -129,18 +129,24 @@ function reminderWords(ctx: ProviderContext, reminder: ReminderMail): { subject:
 
 /**
  * P18: a reminder e-mail. Every one carries its one-click unsubscribe link in the text and in the
- * List-Unsubscribe headers (RFC 2369; RFC 8058's One-Click POST to the same URL).
+ * List-Unsubscribe headers (RFC 2369; RFC 8058's One-Click POST goes to its own address, which
+ * answers a mail client in plain text instead of a page).
  */
-export function sendReminderMail(ctx: ProviderContext, email: string, reminder: ReminderMail, unsubscribeUrl: string): Promise<void> {
+export function sendReminderMail(
+  ctx: ProviderContext,
+  email: string,
+  reminder: ReminderMail,
+  unsubscribe: { page: string; oneClick: string },
+): Promise<void> {
   const { subject, lines } = reminderWords(ctx, reminder)
   const settings = `${ctx.appUrl}/customer/profile?tab=preferences`
   const text =
     `${lines.join('\n\n')}\n\n` +
     `You get this e-mail because you turned on ${REMINDER_NAMES[reminder.kind]} reminders in BariCare.\n` +
-    `Stop these reminders (no sign-in needed):\n${unsubscribeUrl}\n\n` +
+    `Stop these reminders (no sign-in needed):\n${unsubscribe.page}\n\n` +
     `Change your reminders in your profile:\n${settings}`
-  return send(ctx, email, subject, text, [unsubscribeUrl, settings], {
-    'List-Unsubscribe': `<${unsubscribeUrl}>`,
+  return send(ctx, email, subject, text, [unsubscribe.page, settings], {
+    'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   })
 }

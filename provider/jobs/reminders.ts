@@ -24,9 +24,13 @@ const REMINDER_CRON = '*/5 * * * *'
 /** Sent rows older than this are pruned: their slots (dates) are long past. */
 const KEEP_SENDS_DAYS = 30
 
-export function unsubscribeUrl(ctx: ProviderContext, accountId: number, kind: Parameters<typeof unsubscribeToken>[2]): string {
-  const token = unsubscribeToken(unsubscribeKey(ctx.secret), accountId, kind)
-  return `${ctx.appUrl}/reminders/unsubscribe?${new URLSearchParams({ token })}`
+/**
+ * The e-mail's two unsubscribe addresses, with one token: the page a person opens (it asks first),
+ * and the List-Unsubscribe address a mail client POSTs to (RFC 8058), which answers in plain text.
+ */
+export function unsubscribeUrls(ctx: ProviderContext, accountId: number, kind: Parameters<typeof unsubscribeToken>[2]) {
+  const query = new URLSearchParams({ token: unsubscribeToken(unsubscribeKey(ctx.secret), accountId, kind) })
+  return { page: `${ctx.appUrl}/reminders/unsubscribe?${query}`, oneClick: `${ctx.appUrl}/reminders/one-click?${query}` }
 }
 
 /** One run at `now`: sends what is due and not sent yet; answers how many were sent. */
@@ -39,7 +43,7 @@ export async function sendDueReminders(ctx: ProviderContext, now: Date): Promise
       for (const reminder of dueReminders(recipient.settings, recipient.surgery_date, now)) {
         if (!(await claimReminder(ctx.db, recipient.id, reminder.kind, reminder.slot, now))) continue
         try {
-          await sendReminderMail(ctx, recipient.email, reminder, unsubscribeUrl(ctx, recipient.id, reminder.kind))
+          await sendReminderMail(ctx, recipient.email, reminder, unsubscribeUrls(ctx, recipient.id, reminder.kind))
           sent += 1
         } catch (error) {
           await releaseReminder(ctx.db, recipient.id, reminder.kind, reminder.slot)

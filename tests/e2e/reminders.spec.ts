@@ -104,7 +104,8 @@ for (const javaScriptEnabled of [true, false]) {
     const link = protein.body.match(/https?:\/\/\S+\/reminders\/unsubscribe\?token=\S+/)?.[0]
     expect(link, 'the unsubscribe link in the body').toBeDefined()
     expect(new URL(link!).origin).toBe(server.baseURL)
-    expect(protein.headers).toContain(`List-Unsubscribe: <${link}>`)
+    // The header names the one-click address, with the link's own token.
+    expect(protein.headers).toContain(`List-Unsubscribe: <${link!.replace('/reminders/unsubscribe?', '/reminders/one-click?')}>`)
     expect(protein.headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
 
     // Not signed in: the link's page asks first (opening it changes nothing), the button unsubscribes.
