@@ -40,6 +40,19 @@ export function smtpInbox(port: number) {
     url: `smtp://127.0.0.1:${port}`,
     start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Waits until an e-mail to `email` for which `match` holds has arrived, and answers it. */
+    async mailMatching(email: string, match: (mail: ReceivedMail) => boolean, timeoutMs = 30_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = received
+          .filter((mail) => mail.to.includes(email))
+          .map((mail) => ({ to: mail.to, ...parse(mail.raw) }))
+          .find(match)
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no matching e-mail for ${email} reached the SMTP server`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    },
     /** Waits until `count` e-mails to `email` have arrived, and answers them, oldest first. */
     async mailsFor(email: string, count: number, timeoutMs = 30_000): Promise<ReceivedMail[]> {
       const deadline = Date.now() + timeoutMs
