@@ -25,9 +25,7 @@ test.beforeAll(async () => {
   await inbox.start()
   server = await spawnServer(APP_PORT, {
     PROVIDER_PORT: String(APP_PORT + 1),
-    SMTP_URL: inbox.url,
-    SMTP_FROM: 'BariCare Test <no-reply@baricare.test>',
-    SMTP_RETRY_DELAY_SECONDS: '1',
+    ...inbox.serverEnv,
   })
 })
 

@@ -23,6 +23,9 @@ function parse(raw: string): { headers: string; body: string } {
  */
 export function smtpInbox(port: number) {
   const received: { to: string[]; raw: string }[] = []
+  /** Addresses whose first delivery attempt the server refuses with a temporary error. */
+  const refuseOnce = new Set<string>()
+  const attempts = new Map<string, number>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,15 +34,32 @@ export function smtpInbox(port: number) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') })
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
+        const count = (attempts.get(to[0]) ?? 0) + 1
+        attempts.set(to[0], count)
+        if (refuseOnce.has(to[0]) && count === 1) {
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }))
+        }
+        received.push({ to, raw: Buffer.concat(chunks).toString('utf8') })
         callback()
       })
     },
   })
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    /** The settings a spawned server needs to send its e-mail here (retrying after 1 s). */
+    serverEnv: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_FROM: 'BariCare Test <no-reply@baricare.test>',
+      SMTP_RETRY_DELAY_SECONDS: '1',
+    },
     start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** The first delivery to `email` is refused with 451 (try again later). */
+    refuseFirstAttempt: (email: string) => refuseOnce.add(email),
+    /** Deliveries to `email` attempted, refused ones included. */
+    attemptsFor: (email: string) => attempts.get(email) ?? 0,
+    /** E-mails to `email` accepted so far. */
+    deliveredTo: (email: string) => received.filter((mail) => mail.to.includes(email)).length,
     /** Waits until an e-mail to `email` for which `match` holds has arrived, and answers it. */
     async mailMatching(email: string, match: (mail: ReceivedMail) => boolean, timeoutMs = 30_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs
