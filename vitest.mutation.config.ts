@@ -9,12 +9,12 @@ export default defineConfig({
   },
   test: {
     include: [
-      'tests/unit/units.test.ts',
-      'tests/unit/password-rules.test.ts',
-      'tests/unit/health-metrics.test.ts',
-      'tests/unit/alerts.test.ts',
+      'app/platform/units.test.ts',
+      'app/features/auth/password-rules.test.ts',
+      'app/features/health-log/health-metrics.test.ts',
+      'app/features/admin-patients/alerts.test.ts',
       'tests/unit/deidentify.test.ts',
-      'tests/unit/wizard-steps.test.ts',
+      'app/features/onboarding/wizard-steps.test.ts',
     ],
     environment: 'node',
     maxWorkers: 1,

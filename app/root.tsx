@@ -11,14 +11,14 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { ChunkReload } from '~/components/chunk-reload'
-import { ErrorScreen } from '~/components/error-screen'
-import { NotFoundScreen } from '~/components/not-found-screen'
-import { Toaster } from '~/components/toaster'
-import { getEnv } from '~/lib/env.server'
-import { useNonce } from '~/lib/nonce'
-import { themeBootScript } from '~/lib/theme'
-import { getToasts } from '~/lib/toast.server'
+import { ChunkReload } from '~/features/shell/chunk-reload'
+import { ErrorScreen } from '~/features/shell/error-screen'
+import { NotFoundScreen } from '~/features/shell/not-found-screen'
+import { Toaster } from '~/features/shell/toaster'
+import { getEnv } from '~/platform/env.server'
+import { useNonce } from '~/platform/nonce'
+import { themeBootScript } from '~/features/shell/theme'
+import { getToasts } from '~/platform/toast.server'
 import tailwindHref from '~/styles/tailwind.css'
 
 export const links: LinksFunction = () => [

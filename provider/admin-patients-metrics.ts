@@ -1,6 +1,6 @@
 // Extension (docs/provider-api.md, "Extensions"): the clinical arithmetic behind the admin portal's
 // patient views, on ISO dates and kg. The provider is its own system, so it carries its own copy of
-// the formulas the patient app shows (app/lib/health-metrics.ts); tests pin both to the same values.
+// the formulas the patient app shows (app/features/health-log/health-metrics.ts); tests pin both to the same values.
 
 const DAY_MS = 86_400_000
 /** BMI 25 is the conventional "ideal" used for excess weight (IBW = 25 × height²). */

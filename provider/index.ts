@@ -236,7 +236,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   }
 }
 
-/** The callback path the app serves (app/lib/devices.ts CONNECT_CALLBACK_PATH). */
+/** The callback path the app serves (app/features/devices/devices.ts CONNECT_CALLBACK_PATH). */
 const CONNECT_CALLBACK_PATH = '/customer/connect-devices/callback'
 
 /**

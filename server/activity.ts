@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from 'express'
-import { activityScope, type ActivityPortal } from '../app/lib/activity.server'
-import { restampedSessionCookie, SESSION_COOKIE_NAME } from '../app/lib/session.server'
+import { activityScope, type ActivityPortal } from '../app/platform/activity.server'
+import { restampedSessionCookie, SESSION_COOKIE_NAME } from '../app/platform/session.server'
 import { beforeHeaders } from './before-headers'
 
 /**
  * Renews the inactivity clock of each portal whose guard let this request through (see
- * app/lib/activity.server.ts): as the headers go out, the session cookie the response carries
+ * app/platform/activity.server.ts): as the headers go out, the session cookie the response carries
  * (or, if none, the request's) is restamped. A 404, an asset or a signed-out page renews nothing.
  */
 export function renewActivity() {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { ChangePasswordScreen } from '~/components/change-password-form'
-import { changePasswordAction } from '~/lib/change-password.server'
-import { pageTitle } from '~/lib/meta'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
+import { ChangePasswordScreen } from '~/features/auth/change-password-form'
+import { changePasswordAction } from '~/features/auth/change-password.server'
+import { pageTitle } from '~/platform/meta'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Change Password', matches)
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ShieldCheck } from 'lucide-react'
-import { PhoneApps } from '~/components/devices/phone-apps'
-import { ServiceCard } from '~/components/devices/service-card'
-import { PageHeader } from '~/components/page-header'
+import { PhoneApps } from '~/features/devices/phone-apps'
+import { ServiceCard } from '~/features/devices/service-card'
+import { PageHeader } from '~/components/ui/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
-import { CONNECT_DEVICES_PATH } from '~/lib/devices'
-import { connectDevicesAction, loadConnectDevices } from '~/lib/devices.server'
-import { pageTitle } from '~/lib/meta'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
+import { CONNECT_DEVICES_PATH } from '~/features/devices/devices'
+import { connectDevicesAction, loadConnectDevices } from '~/features/devices/devices.server'
+import { pageTitle } from '~/platform/meta'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Connect Devices', matches)
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { LogDataScreen } from '~/components/log/log-data-screen'
-import { loadLogData, logDataAction } from '~/lib/log-entries.server'
-import { pageTitle } from '~/lib/meta'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
+import { LogDataScreen } from '~/features/health-log/log-data-screen'
+import { loadLogData, logDataAction } from '~/features/health-log/log-entries.server'
+import { pageTitle } from '~/platform/meta'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Log Data', matches)
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PatientMessagesScreen } from '~/components/messages/patient-messages-screen'
-import { loadPatientMessages, sendPatientMessage } from '~/lib/care-messages.server'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
-import { pageTitle } from '~/lib/meta'
+import { PatientMessagesScreen } from '~/features/messages/patient-messages-screen'
+import { loadPatientMessages, sendPatientMessage } from '~/features/messages/care-messages.server'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
+import { pageTitle } from '~/platform/meta'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Messages', matches)
 

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ProfileScreen } from '~/components/profile/profile-screen'
-import { loadConnectionSummary } from '~/lib/devices.server'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
-import { pageTitle } from '~/lib/meta'
-import { loadPatientProfilePage, savePatientProfile } from '~/lib/patient-profile.server'
-import { parseProfileTab } from '~/lib/profile-tabs'
+import { ProfileScreen } from '~/features/profile/profile-screen'
+import { loadConnectionSummary } from '~/features/devices/devices.server'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
+import { pageTitle } from '~/platform/meta'
+import { loadPatientProfilePage, savePatientProfile } from '~/features/profile/profile.server'
+import { parseProfileTab } from '~/features/profile/tabs'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { patientNav } from '~/components/sidebar/nav-items'
-import { AppShell } from '~/components/sidebar/app-shell'
-import { OutletOrSkeleton } from '~/components/skeletons/pending-skeleton'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
-import { unreadCount } from '~/lib/care-messages.server'
-import { loadPatientShell } from '~/lib/patient-app.server'
-import { HOME_PATH, MESSAGES_PATH } from '~/lib/portal'
+import { patientNav } from '~/features/shell/nav-items'
+import { AppShell } from '~/features/shell/app-shell'
+import { OutletOrSkeleton } from '~/features/shell/skeletons/pending-skeleton'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
+import { unreadCount } from '~/features/messages/care-messages.server'
+import { loadPatientShell } from '~/features/shell/patient-app.server'
+import { HOME_PATH, MESSAGES_PATH } from '~/platform/portal'
 
 // The guarded patient app (customer token + onboarding done). Every child calls the guard too.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { ChangePasswordScreen } from '~/components/change-password-form'
-import { changePasswordAction } from '~/lib/change-password.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { ChangePasswordScreen } from '~/features/auth/change-password-form'
+import { changePasswordAction } from '~/features/auth/change-password.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Change Password', matches)
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AdminDashboardScreen } from '~/components/admin-dashboard/dashboard-screen'
-import { loadAdminDashboard } from '~/lib/admin-dashboard.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { AdminDashboardScreen } from '~/features/admin-dashboard/dashboard-screen'
+import { loadAdminDashboard } from '~/features/admin-dashboard/admin-dashboard.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Dashboard', matches)
 

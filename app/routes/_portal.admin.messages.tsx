@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { InboxScreen } from '~/components/messages/inbox-screen'
-import { loadInbox } from '~/lib/care-messages.server'
-import { requireAdmin } from '~/lib/guards.server'
-import { pageTitle } from '~/lib/meta'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { InboxScreen } from '~/features/messages/inbox-screen'
+import { loadInbox } from '~/features/messages/care-messages.server'
+import { requireAdmin } from '~/platform/guards.server'
+import { pageTitle } from '~/platform/meta'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Messages', matches)
 

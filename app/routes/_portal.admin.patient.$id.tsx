@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { PatientLoadError, PatientNotFound, PatientScreen } from '~/components/admin-patients/patient-screen'
-import { loadPatientPage, patientRecordAction } from '~/lib/admin-patients.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { PatientLoadError, PatientNotFound, PatientScreen } from '~/features/admin-patients/patient-screen'
+import { loadPatientPage, patientRecordAction } from '~/features/admin-patients/admin-patients.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) =>
   loadPatientPage(await requireAdmin(request, { roles: ADMIN_ROLES }), params.id)

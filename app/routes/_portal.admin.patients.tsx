@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { PatientsScreen } from '~/components/admin-patients/patients-screen'
-import { loadPatientsList } from '~/lib/admin-patients.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { PatientsScreen } from '~/features/admin-patients/patients-screen'
+import { loadPatientsList } from '~/features/admin-patients/admin-patients.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Patients', matches)
 

@@ -1,16 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react'
-import { PageHeader } from '~/components/page-header'
+import { PageHeader } from '~/components/ui/page-header'
 import { Alert } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { loadPortalAdmin } from '~/lib/admin-portal.server'
-import { requireAdmin } from '~/lib/guards.server'
-import { cn } from '~/lib/cn'
-import { pageTitle } from '~/lib/meta'
-import { MFA_SETUP_PATH } from '~/lib/portal'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { loadPortalAdmin } from '~/features/shell/admin-portal.server'
+import { requireAdmin } from '~/platform/guards.server'
+import { cn } from '~/platform/cn'
+import { pageTitle } from '~/platform/meta'
+import { MFA_SETUP_PATH } from '~/platform/portal'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)
 

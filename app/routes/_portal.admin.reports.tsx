@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ReportsScreen } from '~/components/admin-reports/reports-screen'
-import { loadReports } from '~/lib/admin-reports.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { ReportsScreen } from '~/features/reports/reports-screen'
+import { loadReports } from '~/features/reports/admin-reports.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Reports', matches)
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { TwoFactorSetupScreen } from '~/components/admin-mfa/setup-screen'
-import { setupAction, setupLoader } from '~/lib/admin-mfa.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { ADMIN_ROLES } from '~/lib/roles'
+import { TwoFactorSetupScreen } from '~/features/auth/admin-mfa-setup-screen'
+import { setupAction, setupLoader } from '~/features/auth/admin-mfa.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { ADMIN_ROLES } from '~/platform/roles'
 
 // P15: set up two-factor sign-in (from the profile; the only screen before it is set up, for
 // admins who must have it).

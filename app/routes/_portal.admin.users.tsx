@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { UsersScreen } from '~/components/admin-users/users-screen'
-import { loadUsers, usersAction } from '~/lib/admin-users.server'
-import { pageTitle } from '~/lib/meta'
-import { requireAdmin } from '~/lib/guards.server'
-import { SUPER_ADMIN } from '~/lib/roles'
+import { UsersScreen } from '~/features/admin-users/users-screen'
+import { loadUsers, usersAction } from '~/features/admin-users/admin-users.server'
+import { pageTitle } from '~/platform/meta'
+import { requireAdmin } from '~/platform/guards.server'
+import { SUPER_ADMIN } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Users', matches)
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { ForgotPasswordScreen } from '~/components/auth-forgot-password-screen'
-import { forgotPasswordAction, forgotPasswordLoader } from '~/lib/auth-password-reset.server'
-import { pageTitle } from '~/lib/meta'
+import { ForgotPasswordScreen } from '~/features/auth/forgot-password-screen'
+import { forgotPasswordAction, forgotPasswordLoader } from '~/features/auth/password-reset.server'
+import { pageTitle } from '~/platform/meta'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Forgot Password', matches)
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { SignInScreen, signInScreenState } from '~/components/auth-sign-in-screen'
-import { signInAction, signInLoader } from '~/lib/auth-sign-in.server'
-import { pageTitle } from '~/lib/meta'
+import { SignInScreen, signInScreenState } from '~/features/auth/sign-in-screen'
+import { signInAction, signInLoader } from '~/features/auth/sign-in.server'
+import { pageTitle } from '~/platform/meta'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Sign In', matches)
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { SignInCodeScreen } from '~/components/admin-mfa/sign-in-code-screen'
-import { codeStepAction, codeStepLoader } from '~/lib/admin-mfa.server'
-import { pageTitle } from '~/lib/meta'
+import { SignInCodeScreen } from '~/features/auth/admin-mfa-code-screen'
+import { codeStepAction, codeStepLoader } from '~/features/auth/admin-mfa.server'
+import { pageTitle } from '~/platform/meta'
 
 // P15: the code step of an admin's two-factor sign-in (after the password).
 export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)

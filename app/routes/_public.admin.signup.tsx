@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { AuthCard } from '~/components/auth-card'
-import { UserRoundPlusIcon } from '~/components/icons'
+import { AuthCard } from '~/features/auth/auth-card'
+import { UserRoundPlusIcon } from '~/components/ui/icons'
 import { buttonVariants } from '~/components/ui/button'
-import { requireAnonymousAdmin } from '~/lib/guards.server'
-import { pageTitle } from '~/lib/meta'
+import { requireAnonymousAdmin } from '~/platform/guards.server'
+import { pageTitle } from '~/platform/meta'
 
 // SPEC.md references /admin/signup without showing it. Admin accounts are created by a Super
 // Admin's invitation (the invited admin then creates a password), so this page says so.

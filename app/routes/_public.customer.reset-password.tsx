@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { ResetPasswordScreen } from '~/components/auth-reset-password-screen'
-import { resetPasswordAction, resetPasswordLoader } from '~/lib/auth-password-reset.server'
-import { pageTitle } from '~/lib/meta'
+import { ResetPasswordScreen } from '~/features/auth/reset-password-screen'
+import { resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
+import { pageTitle } from '~/platform/meta'
 
 // Also served at /customer/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
-import { SignUpScreen } from '~/components/auth-sign-up-screen'
-import { signUpAction, signUpLoader } from '~/lib/auth-sign-up.server'
-import { pageTitle } from '~/lib/meta'
+import { SignUpScreen } from '~/features/auth/sign-up-screen'
+import { signUpAction, signUpLoader } from '~/features/auth/sign-up.server'
+import { pageTitle } from '~/platform/meta'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Sign Up', matches)
 

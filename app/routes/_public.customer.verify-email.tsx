@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { VerifyEmailScreen } from '~/components/auth-verify-email-screen'
-import { resendVerificationAction, verifyEmailLoader } from '~/lib/auth-verification.server'
-import { pageTitle } from '~/lib/meta'
-import { readForm } from '~/lib/form-data.server'
+import { VerifyEmailScreen } from '~/features/auth/verify-email-screen'
+import { resendVerificationAction, verifyEmailLoader } from '~/features/auth/verification.server'
+import { pageTitle } from '~/platform/meta'
+import { readForm } from '~/platform/form-data.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Verify Email', matches)
 

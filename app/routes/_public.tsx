@@ -1,5 +1,5 @@
 import { Outlet } from '@remix-run/react'
-import { PublicHeader } from '~/components/public-header'
+import { PublicHeader } from '~/features/shell/public-header'
 
 /** Layout of the public (signed-out) screens of both portals: brand, theme toggle, centred content. */
 export default function PublicLayout() {

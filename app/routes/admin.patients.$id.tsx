@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { patientPath } from '~/lib/admin-patients'
+import { patientPath } from '~/features/admin-patients/admin-patients'
 
 // The message notice e-mail links to /admin/patients/{id}?tab=messages (the API's path shape);
 // the record lives at /admin/patient/{id}. Its guard runs there.

@@ -2,25 +2,25 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { LogOut, RotateCw } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Brand } from '~/components/brand'
-import { WizardProgress } from '~/components/profile-fields/wizard-progress'
+import { Brand } from '~/features/shell/brand'
+import { WizardProgress } from '~/features/onboarding/wizard-progress'
 import {
   BariatricStepForm,
   DeviceStepForm,
   MedicalStepForm,
   PersonalStepForm,
-} from '~/components/profile-fields/wizard-step-forms'
-import { SetupSkeleton } from '~/components/skeletons/setup-skeleton'
-import { ThemeToggle } from '~/components/theme-toggle'
+} from '~/features/onboarding/wizard-step-forms'
+import { SetupSkeleton } from '~/features/shell/skeletons/setup-skeleton'
+import { ThemeToggle } from '~/features/shell/theme-toggle'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
-import { pageTitle } from '~/lib/meta'
-import { PROFILE_SETUP_PATH } from '~/lib/portal'
-import { loadProfileSetup, saveProfileStep } from '~/lib/profile-setup.server'
-import { useProductName } from '~/lib/use-product-name'
-import { wizardStep } from '~/lib/wizard-steps'
-import { requireNotOnboardedCustomer } from '~/lib/guards.server'
+import { pageTitle } from '~/platform/meta'
+import { PROFILE_SETUP_PATH } from '~/platform/portal'
+import { loadProfileSetup, saveProfileStep } from '~/features/onboarding/profile-setup.server'
+import { useProductName } from '~/platform/use-product-name'
+import { wizardStep } from '~/features/onboarding/wizard-steps'
+import { requireNotOnboardedCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile Setup', matches)
 

@@ -4,13 +4,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { FlaskConical, ShieldCheck } from 'lucide-react'
-import { ThemeToggle } from '~/components/theme-toggle'
+import { ThemeToggle } from '~/features/shell/theme-toggle'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button, buttonVariants } from '~/components/ui/button'
-import { isDevMailboxEnabled } from '~/lib/auth-dev-mailbox.server'
-import { CONNECT_DEVICES_PATH, dataTypeLabel } from '~/lib/devices'
-import { devConsentAction, loadDevConsent } from '~/lib/devices.server'
-import { pageTitle } from '~/lib/meta'
+import { isDevMailboxEnabled } from '~/features/auth/dev-mailbox.server'
+import { CONNECT_DEVICES_PATH, dataTypeLabel } from '~/features/devices/devices'
+import { devConsentAction, loadDevConsent } from '~/features/devices/devices.server'
+import { pageTitle } from '~/platform/meta'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageTitle('Allow access — Demo Health', matches),

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { Inbox } from 'lucide-react'
-import { PublicHeader } from '~/components/public-header'
+import { PublicHeader } from '~/features/shell/public-header'
 import { Alert } from '~/components/ui/alert'
-import { isDevMailboxEnabled, readDevOutbox } from '~/lib/auth-dev-mailbox.server'
-import { pageTitle } from '~/lib/meta'
+import { isDevMailboxEnabled, readDevOutbox } from '~/features/auth/dev-mailbox.server'
+import { pageTitle } from '~/platform/meta'
 
 export const meta: MetaFunction = ({ matches }) => [...pageTitle('Development Mailbox', matches), { name: 'robots', content: 'noindex' }]
 

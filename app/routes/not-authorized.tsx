@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { ShieldAlert } from 'lucide-react'
-import { StandaloneFrame } from '~/components/standalone-frame'
+import { StandaloneFrame } from '~/features/shell/standalone-frame'
 import { buttonVariants } from '~/components/ui/button'
-import { pageTitle } from '~/lib/meta'
-import { NOT_AUTHORIZED } from '~/lib/messages'
+import { pageTitle } from '~/platform/meta'
+import { NOT_AUTHORIZED } from '~/platform/messages'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Not Authorized', matches)
 

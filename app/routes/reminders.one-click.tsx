@@ -1,7 +1,7 @@
 // P18: /reminders/one-click?token=… — the List-Unsubscribe address of every reminder e-mail
 // (RFC 8058). A resource route: a mail client's POST gets plain text; a person opening it, the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { oneClickPage, oneClickUnsubscribe } from '~/lib/reminders-unsubscribe.server'
+import { oneClickPage, oneClickUnsubscribe } from '~/features/reminders/unsubscribe.server'
 
 export const loader = ({ request }: LoaderFunctionArgs) => oneClickPage(request)
 

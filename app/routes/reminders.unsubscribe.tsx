@@ -1,13 +1,13 @@
-// P18: /reminders/unsubscribe?token=… — the link in every reminder e-mail (app/lib/reminders-unsubscribe.server.ts).
+// P18: /reminders/unsubscribe?token=… — the link in every reminder e-mail (app/features/reminders/unsubscribe.server.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { BellOff, CircleAlert, CircleCheck } from 'lucide-react'
-import { AuthCard } from '~/components/auth-card'
-import { StandaloneFrame } from '~/components/standalone-frame'
+import { AuthCard } from '~/features/auth/auth-card'
+import { StandaloneFrame } from '~/features/shell/standalone-frame'
 import { Button } from '~/components/ui/button'
-import { pageTitle } from '~/lib/meta'
-import { REMINDER_NAMES } from '~/lib/reminders'
-import { unsubscribeAction, unsubscribeLoader, type UnsubscribePage } from '~/lib/reminders-unsubscribe.server'
+import { pageTitle } from '~/platform/meta'
+import { REMINDER_NAMES } from '~/features/reminders/reminders'
+import { unsubscribeAction, unsubscribeLoader, type UnsubscribePage } from '~/features/reminders/unsubscribe.server'
 
 export const meta: MetaFunction = ({ matches }) => [...pageTitle('Stop reminders', matches), { name: 'robots', content: 'noindex' }]
 

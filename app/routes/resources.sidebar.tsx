@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { getEnv } from '~/lib/env.server'
-import { safeRedirect } from '~/lib/safe-redirect'
-import { sidebarStateHeaders } from '~/lib/sidebar-state.server'
-import { readForm } from '~/lib/form-data.server'
+import { getEnv } from '~/platform/env.server'
+import { safeRedirect } from '~/platform/safe-redirect'
+import { sidebarStateHeaders } from '~/features/shell/sidebar-state.server'
+import { readForm } from '~/platform/form-data.server'
 
 // The sidebar's collapse toggle without JavaScript: remember the state, go back to the page.
 // (With JavaScript the toggle writes the same cookie itself and never posts here.)

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { requireOnboardedCustomer } from '~/lib/guards.server'
-import { completeTour } from '~/lib/tour.server'
+import { requireOnboardedCustomer } from '~/platform/guards.server'
+import { completeTour } from '~/features/dashboard/tour.server'
 
 // The dashboard tour's fetcher posts here when the tour ends; the token stays on the server.
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@
 // `enddate` as a form when a patient has new data. No screen, no session: the API decides whether
 // the notification names a patient connected here and queues their sync.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { forwardWithingsNotification } from '~/lib/devices.server'
+import { forwardWithingsNotification } from '~/features/devices/devices.server'
 
 export const loader = () => new Response('OK', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { afterSignInPath, groupKey, mfaRequiredFor, setupRequired } from '~/lib/admin-mfa.server'
-import { AUDIT_ACTION_LABELS, describeAuditEvent } from '~/lib/audit'
-import { parseEnv } from '~/lib/env.server'
-import { requireAdmin } from '~/lib/guards.server'
-import { qrDrawing } from '~/lib/qr-code.server'
+import { afterSignInPath, groupKey, mfaRequiredFor, setupRequired } from '~/features/auth/admin-mfa.server'
+import { AUDIT_ACTION_LABELS, describeAuditEvent } from '~/features/admin-users/audit'
+import { parseEnv } from '~/platform/env.server'
+import { requireAdmin } from '~/platform/guards.server'
+import { qrDrawing } from '~/features/auth/qr-code.server'
 import { admin, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 
 // P15: who must set up two-factor sign-in (ADMIN_MFA), and the guard that holds them to it.

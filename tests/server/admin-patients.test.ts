@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import * as adminDashboard from '~/lib/admin-dashboard.server'
-import * as adminPatients from '~/lib/admin-patients.server'
-import { requireAdmin } from '~/lib/guards.server'
-import { GENERIC_ERROR } from '~/lib/messages'
-import { ADMIN_ROLES } from '~/lib/roles'
-import { getToasts } from '~/lib/toast.server'
+import * as adminDashboard from '~/features/admin-dashboard/admin-dashboard.server'
+import * as adminPatients from '~/features/admin-patients/admin-patients.server'
+import { requireAdmin } from '~/platform/guards.server'
+import { GENERIC_ERROR } from '~/platform/messages'
+import { ADMIN_ROLES } from '~/platform/roles'
+import { getToasts } from '~/platform/toast.server'
 import { admin, cookiesFrom, location, pageRequest, sessionCookie, thrownResponse, useStubProvider } from './helpers'
 
 // The admin patients loaders and action against a scripted provider: what they ask for, and that

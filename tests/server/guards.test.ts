@@ -6,8 +6,8 @@ import {
   requireCustomer,
   requireNotOnboardedCustomer,
   requireOnboardedCustomer,
-} from '~/lib/guards.server'
-import { getAdmin, getCustomer } from '~/lib/session.server'
+} from '~/platform/guards.server'
+import { getAdmin, getCustomer } from '~/platform/session.server'
 import { admin, customer, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 
 useTestEnv()

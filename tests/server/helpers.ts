@@ -8,7 +8,7 @@ import {
   setCustomer,
   type AdminSession,
   type CustomerSession,
-} from '~/lib/session.server'
+} from '~/platform/session.server'
 import { startStubProvider, type StubHandler, type StubProvider } from './stub-provider'
 
 export const APP_ORIGIN = 'http://app.test'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activityScope, isIdle } from '~/lib/activity.server'
-import { requireAdmin, requireCustomer } from '~/lib/guards.server'
-import { commitSession, getSeenAt, getSession, restampedSessionCookie, setAdmin, setCustomer, setSeenAt } from '~/lib/session.server'
+import { activityScope, isIdle } from '~/platform/activity.server'
+import { requireAdmin, requireCustomer } from '~/platform/guards.server'
+import { commitSession, getSeenAt, getSession, restampedSessionCookie, setAdmin, setCustomer, setSeenAt } from '~/platform/session.server'
 import { admin, APP_ORIGIN, cookiePair, customer, pageRequest, useTestEnv } from './helpers'
 
 const MINUTE = 60_000

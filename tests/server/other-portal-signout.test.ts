@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { action as adminSignIn } from '~/routes/_public.admin.signin'
 import { action as customerSignIn, loader as customerSignInPage } from '~/routes/_public.customer.signin'
-import { getAdmin, getCustomer, getSession } from '~/lib/session.server'
+import { getAdmin, getCustomer, getSession } from '~/platform/session.server'
 import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
 // P15: signing in to one portal (or opening its sign-in) drops the other portal's session; that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import * as providerApi from '~/lib/provider-api.server'
-import { createProviderClient, type ProviderClient } from '~/lib/provider-client.server'
+import * as providerApi from '~/platform/provider-api.server'
+import { createProviderClient, type ProviderClient } from '~/platform/provider-client.server'
 import { admin, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
 const stub = useStubProvider({

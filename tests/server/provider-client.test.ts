@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { GENERIC_ERROR } from '~/lib/messages'
-import { createProviderClient, resetRefreshCache } from '~/lib/provider-client.server'
+import { GENERIC_ERROR } from '~/platform/messages'
+import { createProviderClient, resetRefreshCache } from '~/platform/provider-client.server'
 import {
   PROVIDER_BAD_RESPONSE_MESSAGE,
   PROVIDER_TIMEOUT_MESSAGE,
   PROVIDER_UNREACHABLE_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
-} from '~/lib/provider-errors'
-import { getAdmin, getCustomer, getSession } from '~/lib/session.server'
-import { getToasts } from '~/lib/toast.server'
+} from '~/platform/provider-errors'
+import { getAdmin, getCustomer, getSession } from '~/platform/session.server'
+import { getToasts } from '~/platform/toast.server'
 import {
   admin,
   cookiesFrom,
@@ -326,7 +326,7 @@ describe('which token is sent', () => {
 
   it('uses a token the action has just stored in api.session', async () => {
     const api = await createProviderClient(pageRequest('/customer/signin'))
-    const { setCustomer } = await import('~/lib/session.server')
+    const { setCustomer } = await import('~/platform/session.server')
     setCustomer(api.session, customer({ token: 'customer-token' }))
     expect(await api.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: true })
     expect(stub.requests[0]?.authorization).toBe('Bearer customer-token')

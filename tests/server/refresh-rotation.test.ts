@@ -1,8 +1,8 @@
 // A provider that rotates refresh tokens (SimpleJWT's ROTATE_REFRESH_TOKENS with blacklisting):
 // each refresh answers a new refresh token and the old one is refused from then on.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createProviderClient, resetRefreshCache } from '~/lib/provider-client.server'
-import { getCustomer, getSession } from '~/lib/session.server'
+import { createProviderClient, resetRefreshCache } from '~/platform/provider-client.server'
+import { getCustomer, getSession } from '~/platform/session.server'
 import { cookiesFrom, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
 import type { StubRequest } from './stub-provider'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createProviderClient, resetRefreshCache } from '~/lib/provider-client.server'
-import type * as SessionModule from '~/lib/session.server'
-import { getToasts } from '~/lib/toast.server'
+import { createProviderClient, resetRefreshCache } from '~/platform/provider-client.server'
+import type * as SessionModule from '~/platform/session.server'
+import { getToasts } from '~/platform/toast.server'
 import { action as exportCsv } from '~/routes/admin.reports.export'
 import { loader as dashboard } from '~/routes/_patient.customer.dashboard'
 import { loader as logData } from '~/routes/_patient.customer.log-data'
@@ -15,7 +15,7 @@ import { startStubProvider, type StubProvider, type StubRequest } from './stub-p
 
 // Every guard (and any client built without one) reads the request's session exactly once.
 const sessionReads = vi.hoisted(() => ({ count: 0 }))
-vi.mock('~/lib/session.server', async (importOriginal) => {
+vi.mock('~/platform/session.server', async (importOriginal) => {
   const original = await importOriginal<typeof SessionModule>()
   return {
     ...original,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ADMIN_ROLES, isRoleAllowed, resolveAdminRole } from '~/lib/roles'
+import { ADMIN_ROLES, isRoleAllowed, resolveAdminRole } from '~/platform/roles'
 
 describe('resolveAdminRole (SPEC.md §6)', () => {
   it.each([

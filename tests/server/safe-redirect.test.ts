@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSafeRedirect, safeRedirect } from '~/lib/safe-redirect'
+import { isSafeRedirect, safeRedirect } from '~/platform/safe-redirect'
 
 const FALLBACK = '/customer/dashboard'
 

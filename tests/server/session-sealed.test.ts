@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commitSession, getCustomer, getSession, setAdmin, setCustomer } from '~/lib/session.server'
+import { commitSession, getCustomer, getSession, setAdmin, setCustomer } from '~/platform/session.server'
 import { admin, cookiePair, customer, pageRequest, useTestEnv } from './helpers'
 
 useTestEnv()

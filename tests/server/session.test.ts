@@ -12,7 +12,7 @@ import {
   setCustomer,
   setSeenAt,
   updateCustomer,
-} from '~/lib/session.server'
+} from '~/platform/session.server'
 import { admin, cookiePair, customer, pageRequest, sessionCookie, TEST_SECRET, useTestEnv } from './helpers'
 
 useTestEnv()

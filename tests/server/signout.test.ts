@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { action as adminSignOut, loader as adminSignOutGet } from '~/routes/admin.signout'
 import { action as customerSignOut, loader as customerSignOutGet } from '~/routes/customer.signout'
-import { requireCustomer } from '~/lib/guards.server'
-import { commitSession, getAdmin, getCustomer, getSession, setCustomer } from '~/lib/session.server'
+import { requireCustomer } from '~/platform/guards.server'
+import { commitSession, getAdmin, getCustomer, getSession, setCustomer } from '~/platform/session.server'
 import {
   admin,
   cookiePair,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getEnv, parseEnv } from '~/lib/env.server'
+import { getEnv, parseEnv } from '~/platform/env.server'
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { healthMetrics } from '~/lib/health-metrics'
+import { healthMetrics } from '~/features/health-log/health-metrics'
 import {
   emptyEntries,
   entriesOn,
@@ -7,10 +7,10 @@ import {
   SLEEP_DATE_HINT,
   summariseDay,
   type SleepEntry,
-} from '~/lib/log-entries'
-import { defaultEntryDate } from '~/lib/log-entry-forms'
-import { dailyValues } from '~/lib/trends-days'
-import { entriesCsv } from '~/lib/trends-csv'
+} from '~/features/health-log/log-entries'
+import { defaultEntryDate } from '~/features/health-log/log-entry-forms'
+import { dailyValues } from '~/features/trends/trends-days'
+import { entriesCsv } from '~/features/trends/trends-csv'
 
 // One rule for which day a night's sleep belongs to (docs/decisions/122-sleep-date-woke-up.md):
 // the date the patient woke up. Every place that reads a sleep entry puts it on that same date.

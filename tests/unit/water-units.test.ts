@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { describeEntry, formatWaterFor } from '~/lib/log-entries'
-import { entryFormDefaults, entrySchema, newEntryDefaults } from '~/lib/log-entry-forms'
-import { entriesCsv } from '~/lib/trends-csv'
-import { buildTrends, trendsFacts, type TrendsFacts } from '~/lib/trends'
-import { emptyEntries } from '~/lib/log-entries'
-import { formatWater, ML_PER_FL_OZ, mlToFlOz, waterFromMl, waterToMl, waterUnitFor } from '~/lib/units'
+import { describeEntry, formatWaterFor } from '~/features/health-log/log-entries'
+import { entryFormDefaults, entrySchema, newEntryDefaults } from '~/features/health-log/log-entry-forms'
+import { entriesCsv } from '~/features/trends/trends-csv'
+import { buildTrends, trendsFacts, type TrendsFacts } from '~/features/trends/trends'
+import { emptyEntries } from '~/features/health-log/log-entries'
+import { formatWater, ML_PER_FL_OZ, mlToFlOz, waterFromMl, waterToMl, waterUnitFor } from '~/platform/units'
 
 // P16 item 8: water in US fl oz for a patient who chose lbs (imperial), ml otherwise; stored in ml.
 

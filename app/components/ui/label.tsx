@@ -1,5 +1,5 @@
 import { forwardRef, type LabelHTMLAttributes } from 'react'
-import { cn } from '~/lib/cn'
+import { cn } from '~/platform/cn'
 
 // A native label with Radix Label's one behaviour (a double click on the text does not select
 // it), without Radix's Primitive and Slot in the code of every form screen.

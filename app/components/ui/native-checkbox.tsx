@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes } from 'react'
-import { cn } from '~/lib/cn'
+import { cn } from '~/platform/cn'
 
 /** A styled native checkbox: posts with or without JavaScript. */
 export const NativeCheckbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(

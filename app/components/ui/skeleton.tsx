@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react'
-import { cn } from '~/lib/cn'
+import { cn } from '~/platform/cn'
 
 /** A placeholder block; decorative, so hidden from assistive technology. */
 export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

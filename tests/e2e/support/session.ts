@@ -1,6 +1,6 @@
 // A session cookie sealed with the e2e server's secret, for the one persona the reference provider
 // cannot produce through sign-in: an admin whose role is neither Standard Admin nor Super Admin.
-import { seal, unseal } from '../../../app/lib/session-seal.server'
+import { seal, unseal } from '../../../app/platform/session-seal.server'
 import { DEMO_ADMINS } from '../../support/fixtures'
 import { providerCall } from './provider'
 

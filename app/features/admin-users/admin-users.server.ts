@@ -1,0 +1,211 @@
+// Server side of /admin/users (Super Admin only): the admins and the audit log from the provider
+// (docs/provider-api.md "Admins", "Audit events"; extensions), and the screen's form actions.
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { checked } from '~/platform/provider-result.server'
+import {
+  inviteSchema,
+  parseAdminId,
+  USERS_PATH,
+  usersTab,
+  type AdminListItem,
+  type InviteValues,
+} from './admin-users'
+import { auditQuery, readAuditFilters, type AuditPage } from './audit'
+import { invalidForm, providerRefusal } from '~/platform/form-replies.server'
+import type { AdminContext } from '~/platform/guards.server'
+import type { ProviderClient } from '~/platform/provider-client.server'
+import type { ProviderResult } from '~/platform/provider-errors'
+import { ADMIN_ROLES } from '~/platform/roles'
+import { redirectWithToast } from '~/platform/toast.server'
+import { readForm } from '~/platform/form-data.server'
+
+// ---- Provider calls -------------------------------------------------------------------------
+
+const adminSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  full_name: z.string().catch(''),
+  role: z.enum(ADMIN_ROLES).nullable().catch(null),
+  status: z.enum(['active', 'invited', 'deactivated']),
+  created_at: z.string().catch(''),
+  invited_at: z.string().nullable().catch(null),
+  invited_by_email: z.string().nullable().catch(null),
+  deactivated_at: z.string().nullable().catch(null),
+  last_sign_in_at: z.string().nullable().catch(null),
+  mfa_enabled: z.boolean().catch(false),
+})
+
+const auditPageSchema = z.object({
+  events: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string(),
+      actor_account_id: z.number().nullable().catch(null),
+      actor_email: z.string(),
+      action: z.string(),
+      target_account_id: z.number().nullable().catch(null),
+      target_email: z.string().nullable().catch(null),
+      details: z.record(z.unknown()).catch({}),
+    }),
+  ),
+  page: z.number(),
+  page_size: z.number(),
+  total: z.number(),
+  pages: z.number(),
+})
+
+export async function listAdmins(api: ProviderClient): Promise<ProviderResult<AdminListItem[]>> {
+  return checked(await api.call('GET', 'v1/admin/admins/'), z.array(adminSchema))
+}
+
+export function inviteAdmin(api: ProviderClient, invite: InviteValues) {
+  return api.call('POST', 'v1/admin/admins/invite/', { body: invite })
+}
+
+export function changeRole(api: ProviderClient, id: number, role: string) {
+  return api.call('PUT', `v1/admin/admins/${id}/role/`, { body: { role } })
+}
+
+export function setActive(api: ProviderClient, id: number, active: boolean) {
+  return api.call('POST', `v1/admin/admins/${id}/${active ? 'reactivate' : 'deactivate'}/`)
+}
+
+export function resetMfa(api: ProviderClient, id: number) {
+  return api.call('POST', `v1/admin/admins/${id}/mfa/reset/`)
+}
+
+export async function listAuditEvents(
+  api: ProviderClient,
+  query: Record<string, string | undefined>,
+): Promise<ProviderResult<AuditPage>> {
+  return checked(await api.call('GET', 'v1/admin/audit-events/', { query }), auditPageSchema)
+}
+
+// ---- Loader ---------------------------------------------------------------------------------
+
+// A 403 from any of these calls (a role changed since sign-in) is the client's /not-authorized rule.
+export async function loadUsers({ request, admin, api, headers }: AdminContext) {
+  const params = new URL(request.url).searchParams
+  const me = admin.user?.id === undefined ? null : Number(admin.user.id)
+  const base = { me, myEmail: admin.user?.email ?? null }
+
+  if (usersTab(params) === 'audit') {
+    const filters = readAuditFilters(params)
+    const result = await listAuditEvents(api, auditQuery(filters))
+    return data(
+      {
+        ...base,
+        tab: 'audit' as const,
+        filters,
+        audit: result.ok ? result.content : null,
+        admins: null,
+        confirmDeactivate: null,
+        confirmMfaReset: null,
+        loadError: result.ok ? null : result.message,
+      },
+      { headers },
+    )
+  }
+
+  const result = await listAdmins(api)
+  const confirmId = parseAdminId(params.get('confirmDeactivate'))
+  const confirmResetId = parseAdminId(params.get('confirmMfaReset'))
+  const admins = result.ok ? result.content : null
+  return data(
+    {
+      ...base,
+      tab: 'admins' as const,
+      filters: null,
+      audit: null,
+      admins,
+      // Only someone who can be deactivated: never oneself, never twice.
+      confirmDeactivate:
+        admins?.find((a) => a.id === confirmId && a.id !== me && a.status !== 'deactivated') ?? null,
+      // P15: only someone else who has a second factor.
+      confirmMfaReset: admins?.find((a) => a.id === confirmResetId && a.id !== me && a.mfa_enabled) ?? null,
+      loadError: result.ok ? null : result.message,
+    },
+    { headers },
+  )
+}
+
+// ---- Action ---------------------------------------------------------------------------------
+
+function nameOf(formData: FormData): string {
+  const name = String(formData.get('name') ?? '')
+    .trim()
+    .slice(0, 100)
+  return name || 'The admin'
+}
+
+export async function usersAction({ request, api, headers }: AdminContext) {
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+
+  if (intent === 'invite' || intent === 'resend') {
+    const submission = parseWithZod(formData, { schema: inviteSchema })
+    if (submission.status !== 'success') return invalidForm(submission, { headers })
+    const result = await inviteAdmin(api, submission.value)
+    if (!result.ok) {
+      if (intent === 'resend') {
+        return redirectWithToast(
+          USERS_PATH,
+          { title: result.message, type: 'destructive' },
+          { headers },
+        )
+      }
+      return providerRefusal(submission, result, {
+        fieldNames: { email: 'email', full_name: 'full_name', role: 'role' },
+        headers,
+      })
+    }
+    return redirectWithToast(
+      USERS_PATH,
+      {
+        title: result.status === 201 ? 'Invitation sent' : 'Invitation sent again',
+        description: `${submission.value.email.trim().toLowerCase()} will get a link to create their password.`,
+      },
+      { headers },
+    )
+  }
+
+  const id = parseAdminId(formData.get('id'))
+  if (id === null) throw redirect(USERS_PATH, { headers })
+  const name = nameOf(formData)
+  let result: ProviderResult<unknown>
+  let done: { title: string; description: string }
+  if (intent === 'role') {
+    const role = formData.get('role')
+    if (!(ADMIN_ROLES as readonly unknown[]).includes(role))
+      throw redirect(USERS_PATH, { headers })
+    result = await changeRole(api, id, String(role))
+    done = {
+      title: 'Role updated',
+      description: `${name} is now a ${String(role)}. They were signed out and will sign in again with the new role.`,
+    }
+  } else if (intent === 'deactivate' || intent === 'reactivate') {
+    result = await setActive(api, id, intent === 'reactivate')
+    done =
+      intent === 'deactivate'
+        ? { title: 'Admin deactivated', description: `${name} was signed out and can no longer sign in.` }
+        : { title: 'Admin reactivated', description: `${name} can sign in again.` }
+  } else if (intent === 'mfa_reset') {
+    result = await resetMfa(api, id)
+    done = {
+      title: 'Two-factor authentication reset',
+      description: `${name} was signed out and will set up two-factor authentication again.`,
+    }
+  } else {
+    throw redirect(USERS_PATH, { headers })
+  }
+  if (!result.ok) {
+    return redirectWithToast(
+      USERS_PATH,
+      { title: result.message, type: 'destructive' },
+      { headers },
+    )
+  }
+  return redirectWithToast(USERS_PATH, done, { headers })
+}

@@ -1,0 +1,57 @@
+// Change password for a signed-in patient or admin, through the provider's extension endpoints
+// (not in SPEC.md §7; docs/provider-api.md): POST v1/auth/change_password/ and
+// POST v1/admin/change_password/ with old_password, new_password, conf_password.
+import { invalidForm, providerRefusal } from '~/platform/form-replies.server'
+import { parseAuthForm } from './schemas'
+import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'
+import type { RequestContext } from '~/platform/guards.server'
+import { passwordSavedToast } from '~/platform/messages'
+import type { Portal } from '~/platform/portal'
+import { isRecord } from '~/platform/provider-errors'
+import { setAccessToken, updateAdmin, updateCustomer, type AppSession } from '~/platform/session.server'
+import { redirectWithToast } from '~/platform/toast.server'
+import { readForm } from '~/platform/form-data.server'
+
+export const CHANGE_PASSWORD_PATH: Record<Portal, string> = {
+  customer: 'v1/auth/change_password/',
+  admin: 'v1/admin/change_password/',
+}
+
+
+/**
+ * A provider that signs other sessions out on a password change may answer with fresh tokens;
+ * keep this session signed in with them.
+ */
+function keepSignedIn(session: AppSession, portal: Portal, content: unknown) {
+  if (!isRecord(content)) return
+  const access = content.access_token ?? content.access
+  const refresh = content.refresh_token ?? content.refresh
+  if (typeof access === 'string' && access !== '') setAccessToken(session, portal, access)
+  if (typeof refresh === 'string' && refresh !== '') {
+    if (portal === 'admin') updateAdmin(session, { refresh_token: refresh })
+    else updateCustomer(session, { refresh_token: refresh })
+  }
+}
+
+/** The action of both portals' screens; `ctx` is the signed-in patient's or admin's. */
+export async function changePasswordAction(ctx: RequestContext, portal: Portal) {
+  const { request, session, api } = ctx
+  const submission = parseAuthForm(await readForm(request), changePasswordSchema)
+  if (submission.status !== 'success') return invalidForm(submission, { hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS })
+  const { currentPassword, newPassword, confirmPassword } = submission.value
+
+  const result = await api.call<unknown>('POST', CHANGE_PASSWORD_PATH[portal], {
+    body: { old_password: currentPassword, new_password: newPassword, conf_password: confirmPassword },
+  })
+  if (!result.ok) {
+    return providerRefusal(submission, result, {
+      fieldNames: CHANGE_PASSWORD_PROVIDER_FIELDS,
+      hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS,
+      toast: { title: result.message, type: 'destructive' },
+      headers: ctx.headers,
+    })
+  }
+  keepSignedIn(session, portal, result.content)
+  const { pathname } = new URL(request.url)
+  return redirectWithToast(pathname, passwordSavedToast(false), { headers: await ctx.commit() })
+}

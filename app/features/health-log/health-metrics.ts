@@ -1,0 +1,292 @@
+// Where the patient stands: weight-loss measures, BMI, goal progress, follow-up milestones, today
+// against the daily targets, and the "nothing logged lately" nudge. Pure and deterministic (today is
+// a parameter). Every formula works on unrounded kg; only what is shown is rounded (1 decimal).
+import { addMonths, format, parseISO } from 'date-fns'
+import { addDaysIso, daysBetween, isIsoDate, lastNightDate, type LatestByKind, type EntriesByKind } from './log-entries'
+import type { CustomerProfile } from '~/platform/provider-types'
+import { roundForDisplay } from '~/platform/units'
+
+// ---- Formulas -------------------------------------------------------------------------------
+
+/** BMI 25 is the conventional "ideal" used for excess weight (IBW = 25 × height²). */
+export const IDEAL_BMI = 25
+
+function positive(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null
+}
+
+/** kg / m²; null without a height or weight. */
+export function bodyMassIndex(
+  weightKg: number | null | undefined,
+  heightCm: number | null | undefined,
+): number | null {
+  const weight = positive(weightKg)
+  const height = positive(heightCm)
+  if (weight === null || height === null) return null
+  const metres = height / 100
+  return weight / (metres * metres)
+}
+
+/** Ideal body weight, kg: 25 × height(m)². */
+export function idealBodyWeightKg(heightCm: number | null | undefined): number | null {
+  const height = positive(heightCm)
+  if (height === null) return null
+  const metres = height / 100
+  return IDEAL_BMI * metres * metres
+}
+
+/** %TWL = (baseline − current) / baseline × 100. Negative when weight was gained. */
+export function percentTotalWeightLoss(baselineKg: number | null, currentKg: number | null): number | null {
+  const baseline = positive(baselineKg)
+  const current = positive(currentKg)
+  if (baseline === null || current === null) return null
+  return ((baseline - current) / baseline) * 100
+}
+
+/**
+ * %EWL = (baseline − current) / (baseline − IBW) × 100. Null without a height, and when the
+ * baseline was not above the ideal weight (there was no excess weight to lose).
+ */
+export function percentExcessWeightLoss(
+  baselineKg: number | null,
+  currentKg: number | null,
+  heightCm: number | null | undefined,
+): number | null {
+  const baseline = positive(baselineKg)
+  const current = positive(currentKg)
+  const ideal = idealBodyWeightKg(heightCm)
+  if (baseline === null || current === null || ideal === null || baseline <= ideal) return null
+  return ((baseline - current) / (baseline - ideal)) * 100
+}
+
+export type GoalProgress = {
+  /** Share of the way from baseline to goal, 0–100 (for a progress bar). */
+  percent: number
+  reached: boolean
+  /** kg still to lose; 0 once reached. */
+  remainingKg: number
+}
+
+/** Progress toward the goal weight; null without one, or when the goal is not below the baseline. */
+export function goalProgress(
+  baselineKg: number | null,
+  currentKg: number | null,
+  goalKg: number | null | undefined,
+): GoalProgress | null {
+  const baseline = positive(baselineKg)
+  const current = positive(currentKg)
+  const goal = positive(goalKg)
+  if (baseline === null || current === null || goal === null || goal >= baseline) return null
+  if (current <= goal) return { percent: 100, reached: true, remainingKg: 0 }
+  const percent = ((baseline - current) / (baseline - goal)) * 100
+  return { percent: Math.min(100, Math.max(0, percent)), reached: false, remainingKg: current - goal }
+}
+
+// ---- Surgery and follow-ups -----------------------------------------------------------------
+
+type Milestone = { label: string; days?: number; months?: number }
+
+/** 2 weeks, 6 weeks, 3, 6 and 12 months; then every year (see followUpMilestones). */
+const FIRST_MILESTONES: Milestone[] = [
+  { label: '2-week follow-up', days: 14 },
+  { label: '6-week follow-up', days: 42 },
+  { label: '3-month follow-up', months: 3 },
+  { label: '6-month follow-up', months: 6 },
+  { label: '1-year follow-up', months: 12 },
+]
+
+export type FollowUp = { label: string; date: string; daysUntil: number }
+
+function milestoneDate(surgery: string, milestone: Milestone): string {
+  if (milestone.days !== undefined) return addDaysIso(surgery, milestone.days)
+  // addMonths keeps the day of the month, or the month's last day (Aug 31 + 6 months = Feb 28/29).
+  return format(addMonths(parseISO(surgery), milestone.months ?? 0), 'yyyy-MM-dd')
+}
+
+/** The next follow-up on or after today (a follow-up due today is still "next"). */
+export function nextFollowUp(surgeryIso: string | null | undefined, todayIso: string): FollowUp | null {
+  if (!isIsoDate(surgeryIso)) return null
+  for (let index = 0; ; index++) {
+    const milestone =
+      index < FIRST_MILESTONES.length
+        ? FIRST_MILESTONES[index]
+        : {
+            label: `${index - FIRST_MILESTONES.length + 2}-year follow-up`,
+            months: 12 * (index - FIRST_MILESTONES.length + 2),
+          }
+    const date = milestoneDate(surgeryIso, milestone)
+    if (date >= todayIso) return { label: milestone.label, date, daysUntil: daysBetween(todayIso, date) }
+  }
+}
+
+/** Whole days since the surgery (0 on the day); null before it or without a date. */
+export function daysSinceSurgery(surgeryIso: string | null | undefined, todayIso: string): number | null {
+  if (!isIsoDate(surgeryIso)) return null
+  const days = daysBetween(surgeryIso, todayIso)
+  return days >= 0 ? days : null
+}
+
+// ---- Daily targets --------------------------------------------------------------------------
+
+export type DailyTargets = { proteinG: number; waterMl: number; sleepH: number }
+
+/** docs/decisions/039-daily-targets.md */
+export const DEFAULT_TARGETS: DailyTargets = { proteinG: 60, waterMl: 1900, sleepH: 7 }
+
+export function dailyTargets(
+  preferences: CustomerProfile['preferences'] | Record<string, unknown> | null | undefined,
+): DailyTargets {
+  const prefs = (preferences ?? {}) as Record<string, unknown>
+  return {
+    proteinG: positive(prefs.protein_target_g) ?? DEFAULT_TARGETS.proteinG,
+    waterMl: positive(prefs.water_target_ml) ?? DEFAULT_TARGETS.waterMl,
+    sleepH: positive(prefs.sleep_target_h) ?? DEFAULT_TARGETS.sleepH,
+  }
+}
+
+export type TargetProgress = {
+  /** null when nothing was logged for it. */
+  value: number | null
+  target: number
+  /** 0–100, for a progress bar. */
+  percent: number
+  met: boolean
+}
+
+export function targetProgress(value: number | null, target: number): TargetProgress {
+  const amount = value ?? 0
+  return { value, target, percent: Math.min(100, (amount / target) * 100), met: amount >= target }
+}
+
+// ---- Nudge ----------------------------------------------------------------------------------
+
+export const NUDGE_AFTER_DAYS = 3
+
+/** The newest date anything was logged for, or null. */
+export function lastLoggedDate(latest: LatestByKind): string | null {
+  const dates = Object.values(latest)
+    .filter((entry): entry is NonNullable<typeof entry> => entry !== null)
+    .map((entry) => entry.date)
+  return dates.length === 0 ? null : dates.sort().at(-1)!
+}
+
+/**
+ * A gentle reminder when nothing was logged for the last 3 days (today and the two before), or
+ * ever. Entries count by the day they are for.
+ */
+export function loggingNudge(
+  lastLogged: string | null,
+  todayIso: string,
+): { show: boolean; daysSince: number | null } {
+  if (lastLogged === null) return { show: true, daysSince: null }
+  const days = daysBetween(lastLogged, todayIso)
+  return { show: days >= NUDGE_AFTER_DAYS, daysSince: days }
+}
+
+// ---- Everything the dashboard shows ---------------------------------------------------------
+
+export type WeightPoint = { kg: number; source: 'logged' | 'initial'; date: string | null }
+export type Baseline = { kg: number; source: 'pre-surgery' | 'initial' }
+
+export type HealthMetrics = {
+  current: WeightPoint | null
+  baseline: Baseline | null
+  /** current − baseline, kg (negative = lost). */
+  changeKg: number | null
+  twlPercent: number | null
+  ewlPercent: number | null
+  idealWeightKg: number | null
+  bmi: number | null
+  goalKg: number | null
+  goal: GoalProgress | null
+  surgery: { date: string; daysSince: number | null; daysUntil: number | null; next: FollowUp | null } | null
+  today: { protein: TargetProgress; water: TargetProgress; sleep: TargetProgress }
+  nudge: { show: boolean; daysSince: number | null; lastLogged: string | null }
+}
+
+export type MetricsInput = {
+  profile: Pick<CustomerProfile, 'personal' | 'bariatric_surgery' | 'preferences'>
+  /** Entries of at least yesterday and today (GET v1/auth/entries/?from=yesterday&to=today). */
+  entries: EntriesByKind
+  latest: LatestByKind
+  today: string
+}
+
+const sumOf = (values: number[]) =>
+  values.length === 0 ? null : values.reduce((total, value) => total + value, 0)
+
+export function healthMetrics({ profile, entries, latest, today }: MetricsInput): HealthMetrics {
+  const personal = profile.personal
+  const heightCm = positive(personal?.height)
+  const initialKg = positive(personal?.initial_weight)
+  const bariatric = profile.bariatric_surgery?.bariatric_status === 'yes' ? profile.bariatric_surgery : null
+  const preSurgeryKg = positive(bariatric?.pre_surgery_weight)
+
+  const latestWeight = latest.weight
+  const current: WeightPoint | null = latestWeight
+    ? { kg: latestWeight.weight, source: 'logged', date: latestWeight.date }
+    : initialKg !== null
+      ? { kg: initialKg, source: 'initial', date: null }
+      : null
+  const baseline: Baseline | null =
+    preSurgeryKg !== null
+      ? { kg: preSurgeryKg, source: 'pre-surgery' }
+      : initialKg !== null
+        ? { kg: initialKg, source: 'initial' }
+        : null
+  const currentKg = current?.kg ?? null
+  const baselineKg = baseline?.kg ?? null
+  const goalKg = positive(bariatric?.goal_weight)
+
+  const surgeryDate = isIsoDate(bariatric?.surgery_date) ? bariatric.surgery_date : null
+  const targets = dailyTargets(profile.preferences)
+  const lastLogged = lastLoggedDate(latest)
+
+  return {
+    current,
+    baseline,
+    changeKg: currentKg !== null && baselineKg !== null ? currentKg - baselineKg : null,
+    twlPercent: percentTotalWeightLoss(baselineKg, currentKg),
+    ewlPercent: percentExcessWeightLoss(baselineKg, currentKg, heightCm),
+    idealWeightKg: idealBodyWeightKg(heightCm),
+    bmi: bodyMassIndex(currentKg, heightCm),
+    goalKg,
+    goal: goalProgress(baselineKg, currentKg, goalKg),
+    surgery: surgeryDate
+      ? {
+          date: surgeryDate,
+          daysSince: daysSinceSurgery(surgeryDate, today),
+          daysUntil: surgeryDate > today ? daysBetween(today, surgeryDate) : null,
+          next: nextFollowUp(surgeryDate, today),
+        }
+      : null,
+    today: {
+      protein: targetProgress(
+        sumOf(entries.meal.filter((e) => e.date === today).map((e) => e.protein_g)),
+        targets.proteinG,
+      ),
+      water: targetProgress(
+        sumOf(entries.water.filter((e) => e.date === today).map((e) => e.ml)),
+        targets.waterMl,
+      ),
+      // A night counts for the date the patient woke up: last night's sleep is dated today.
+      sleep: targetProgress(
+        sumOf(entries.sleep.filter((e) => e.date === lastNightDate(today)).map((e) => e.hours)),
+        targets.sleepH,
+      ),
+    },
+    nudge: { ...loggingNudge(lastLogged, today), lastLogged },
+  }
+}
+
+// ---- Display --------------------------------------------------------------------------------
+
+/** One decimal, always shown ('12.0'); -0.04 reads '0.0'. */
+export function oneDecimal(value: number): string {
+  return roundForDisplay(value).toFixed(1)
+}
+
+/** '23.4%' */
+export function formatPercent(value: number): string {
+  return `${oneDecimal(value)}%`
+}

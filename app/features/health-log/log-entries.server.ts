@@ -1,0 +1,370 @@
+// Server side of the health log: typed provider calls (docs/provider-api.md "Health log", an
+// extension), the patient's "today", and the loader and action of /customer/log-data.
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
+import type { CustomerContext } from '~/platform/guards.server'
+import { dailyTargets, type DailyTargets } from './health-metrics'
+import {
+  addDaysIso,
+  DELETED_TOAST,
+  editEntryFormId,
+  newEntryFormId,
+  ENTRY_GONE,
+  isCurrentWeek,
+  isEntryKind,
+  isIsoDate,
+  logDataHref,
+  mondayOf,
+  MEAL_TYPES,
+  parseEntryRef,
+  resolveWeek,
+  SAVED_TOASTS,
+  timeIn,
+  todayIn,
+  UPDATED_TOAST,
+  VITAMINS,
+  weekDays,
+  type EntriesByKind,
+  type EntryKind,
+  type EntryRef,
+  type LogEntry,
+  type LogPanel,
+  type LogRange,
+} from './log-entries'
+import { defaultEntryDate, entryFormFields, entrySchema, type EntryPayloads } from './log-entry-forms'
+import { preferredUnits } from '~/features/profile/payloads'
+import { getProfile } from '~/platform/provider-api.server'
+import type { ProviderClient } from '~/platform/provider-client.server'
+import type { ProviderResult } from '~/platform/provider-errors'
+import type { Toast } from '~/platform/toast'
+import { redirectWithToast } from '~/platform/toast.server'
+import type { WeightUnit } from '~/platform/units'
+import { checked } from '~/platform/provider-result.server'
+import { readForm } from '~/platform/form-data.server'
+
+// ---- Provider calls -------------------------------------------------------------------------
+
+const entriesPath = (kind: EntryKind) => `v1/auth/entries/${kind}/`
+const entryPath = (ref: EntryRef) => `v1/auth/entries/${ref.kind}/${ref.id}/`
+
+// The provider is not ours: its answers are checked before the screens rely on their shape.
+// `source` on every kind (connected devices): a provider without it means the patient typed it.
+const base = { id: z.number(), date: z.string().refine(isIsoDate), source: z.string().min(1).catch('manual') }
+const ENTRY_SCHEMAS = {
+  weight: z.object({
+    ...base,
+    kind: z.literal('weight'),
+    weight: z.number(),
+    weight_unit: z.enum(['kg', 'lbs']).catch('kg'),
+    note: z.string().catch(''),
+  }),
+  sleep: z.object({
+    ...base,
+    kind: z.literal('sleep'),
+    hours: z.number(),
+    quality: z.number(),
+    bed_time: z.string().nullable().catch(null),
+    wake_time: z.string().nullable().catch(null),
+  }),
+  meal: z.object({
+    ...base,
+    kind: z.literal('meal'),
+    time: z.string().catch(''),
+    meal_type: z.enum(MEAL_TYPES),
+    protein_g: z.number(),
+    calories: z.number().nullable().catch(null),
+    description: z.string().catch(''),
+  }),
+  water: z.object({ ...base, kind: z.literal('water'), ml: z.number() }),
+  vitamins: z.object({ ...base, kind: z.literal('vitamins'), taken: z.array(z.enum(VITAMINS)) }),
+}
+const entrySchemaAny = z.discriminatedUnion('kind', [
+  ENTRY_SCHEMAS.weight,
+  ENTRY_SCHEMAS.sleep,
+  ENTRY_SCHEMAS.meal,
+  ENTRY_SCHEMAS.water,
+  ENTRY_SCHEMAS.vitamins,
+])
+const rangeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  weight: z.array(ENTRY_SCHEMAS.weight),
+  sleep: z.array(ENTRY_SCHEMAS.sleep),
+  meal: z.array(ENTRY_SCHEMAS.meal),
+  water: z.array(ENTRY_SCHEMAS.water),
+  vitamins: z.array(ENTRY_SCHEMAS.vitamins),
+  latest: z.object({
+    weight: ENTRY_SCHEMAS.weight.nullable(),
+    sleep: ENTRY_SCHEMAS.sleep.nullable(),
+    meal: ENTRY_SCHEMAS.meal.nullable(),
+    water: ENTRY_SCHEMAS.water.nullable(),
+    vitamins: ENTRY_SCHEMAS.vitamins.nullable(),
+  }),
+})
+
+
+/** GET v1/auth/entries/?from&to: every kind in a range, plus the newest of each kind. */
+export async function listEntries(
+  api: ProviderClient,
+  from: string,
+  to: string,
+): Promise<ProviderResult<LogRange>> {
+  return checked(await api.call('GET', 'v1/auth/entries/', { query: { from, to } }), rangeSchema)
+}
+
+export async function getEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<LogEntry>> {
+  return checked(await api.call('GET', entryPath(ref)), entrySchemaAny)
+}
+
+export function createEntry<K extends EntryKind>(
+  api: ProviderClient,
+  kind: K,
+  payload: EntryPayloads[K],
+): Promise<ProviderResult<unknown>> {
+  return api.call('POST', entriesPath(kind), { body: payload })
+}
+
+export function updateEntry<K extends EntryKind>(
+  api: ProviderClient,
+  ref: EntryRef & { kind: K },
+  payload: EntryPayloads[K],
+): Promise<ProviderResult<unknown>> {
+  return api.call('PUT', entryPath(ref), { body: payload })
+}
+
+export function deleteEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<null>> {
+  return api.call('DELETE', entryPath(ref))
+}
+
+export type PreferencesPayload = Partial<{
+  protein_target_g: number
+  water_target_ml: number
+  sleep_target_h: number
+  height_unit: 'cm' | 'ft-in'
+  weight_unit: WeightUnit
+}>
+
+/** PUT v1/auth/profile/preferences/ (extension): any of the daily targets and display units. */
+export function savePreferences(
+  api: ProviderClient,
+  payload: PreferencesPayload,
+): Promise<ProviderResult<unknown>> {
+  return api.call('PUT', 'v1/auth/profile/preferences/', { body: payload })
+}
+
+// ---- The patient's today --------------------------------------------------------------------
+
+/** Set by the browser (components/log/time-zone-sync.tsx): the patient's IANA time zone. */
+export const TIME_ZONE_COOKIE = 'tz'
+
+export function patientTimeZone(request: Request): string | null {
+  const cookie = request.headers.get('Cookie') ?? ''
+  const match = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`).exec(cookie)
+  if (!match) return null
+  try {
+    return decodeURIComponent(match[1])
+  } catch {
+    return null
+  }
+}
+
+/** Today where the patient is (their browser's zone once known, else the server's). */
+export function patientToday(request: Request, now = new Date()): string {
+  return todayIn(patientTimeZone(request), now)
+}
+
+// UTC+14, the earliest time zone: until the browser has told us the patient's zone, a date is only
+// refused as "in the future" when it is tomorrow everywhere (the provider's own rule).
+const EARLIEST_ZONE = 'Pacific/Kiritimati'
+
+/** The latest date an entry may have. */
+export function latestEntryDate(request: Request, now = new Date()): string {
+  return patientTimeZone(request) ? patientToday(request, now) : todayIn(EARLIEST_ZONE, now)
+}
+
+// ---- The dashboard's share ------------------------------------------------------------------
+
+export type HealthLogSnapshot = {
+  /** The patient's today (YYYY-MM-DD). */
+  today: string
+  /** Yesterday's and today's entries plus the newest of each kind; null when it could not be read. */
+  log: LogRange | null
+  error: string | null
+}
+
+/**
+ * One call for what the dashboard needs from the log (GET v1/auth/entries/ for yesterday and
+ * today: today's meals and water, last night's sleep, the latest of every kind). Meant to run in
+ * parallel with the profile; the caller answers with `ctx.headers`.
+ */
+export async function loadHealthLog({ request, api }: CustomerContext): Promise<HealthLogSnapshot> {
+  const today = patientToday(request)
+  const result = await listEntries(api, addDaysIso(today, -1), today)
+  return {
+    today,
+    log: result.ok ? result.content : null,
+    error: result.ok ? null : result.message,
+  }
+}
+
+// ---- Loader ---------------------------------------------------------------------------------
+
+export async function loadLogData({ request, api, headers }: CustomerContext) {
+  const url = new URL(request.url)
+  const params = url.searchParams
+  const today = patientToday(request)
+  const { monday, redirect: wrongWeek } = resolveWeek(params.get('week'), today)
+  const sunday = addDaysIso(monday, 6)
+  const dayParam = params.get('day')
+  const day =
+    isIsoDate(dayParam) && dayParam >= monday && dayParam <= sunday && dayParam <= today ? dayParam : null
+  const logParam = params.get('log')
+  const kind: EntryKind = isEntryKind(logParam) ? logParam : 'weight'
+  if (wrongWeek) throw redirect(logDataHref({ week: monday, log: kind }))
+
+  const editRef = parseEntryRef(params.get('edit'))
+  const deleteRef = editRef ? null : parseEntryRef(params.get('confirmDelete'))
+  const ref = editRef ?? deleteRef
+
+  const [profile, week, entry] = await Promise.all([
+    getProfile(api),
+    listEntries(api, monday, sunday),
+    ref ? getEntry(api, ref) : Promise.resolve(null),
+  ])
+
+  let panel: LogPanel = {
+    mode: 'new',
+    kind,
+    date: day ?? defaultEntryDate(kind, today),
+    time: timeIn(patientTimeZone(request)),
+  }
+  if (ref && entry) {
+    if (entry.ok)
+      panel = editRef
+        ? { mode: 'edit', entry: entry.content }
+        : { mode: 'confirm-delete', entry: entry.content }
+    else panel = { mode: 'missing', ref }
+  }
+
+  const units = profile.ok
+    ? preferredUnits(profile.content)
+    : { weight: 'kg' as const, height: 'cm' as const }
+  const targets: DailyTargets = dailyTargets(profile.ok ? profile.content.preferences : null)
+  const entries: EntriesByKind | null = week.ok ? week.content : null
+  // The day listed under the week: the one asked for, else today in this week, else its Sunday.
+  const selectedDay = day ?? (isCurrentWeek(monday, today) ? today : sunday)
+
+  return data(
+    {
+      today,
+      monday,
+      days: weekDays(monday),
+      previousWeek: addDaysIso(monday, -7),
+      nextWeek: isCurrentWeek(monday, today) ? null : addDaysIso(monday, 7),
+      currentWeek: mondayOf(today),
+      selectedDay,
+      dayPicked: day !== null,
+      weightUnit: units.weight,
+      targets,
+      entries,
+      loadError: week.ok ? null : week.message,
+      panel,
+    },
+    { headers },
+  )
+}
+
+// ---- Action ---------------------------------------------------------------------------------
+
+export type LogActionData = {
+  formId: string
+  result: SubmissionResult<string[]>
+  toast?: Toast
+}
+
+function formRef(formData: FormData): EntryRef | null {
+  return parseEntryRef(`${formData.get('kind') ?? ''}:${formData.get('id') ?? ''}`)
+}
+
+export async function logDataAction(ctx: CustomerContext) {
+  const { request, api, headers } = ctx
+  const formData = await readForm(request)
+  const intent = formData.get('intent')
+
+  if (intent === 'delete') {
+    const ref = formRef(formData)
+    if (!ref) throw redirect(logDataHref({}))
+    const week = String(formData.get('week') ?? '')
+    const day = String(formData.get('day') ?? '')
+    const back = logDataHref({
+      week: isIsoDate(week) ? week : undefined,
+      day: isIsoDate(day) ? day : undefined,
+    })
+    const result = await deleteEntry(api, ref)
+    if (result.ok || result.status === 404) {
+      // Deleting what is already gone leaves the patient where they wanted to be.
+      return redirectWithToast(
+        back,
+        { title: result.ok ? DELETED_TOAST : ENTRY_GONE },
+        { headers },
+      )
+    }
+    return redirectWithToast(back, { title: result.message, type: 'destructive' }, { headers })
+  }
+
+  const kindValue = formData.get('kind')
+  if (!isEntryKind(kindValue) || (intent !== 'create' && intent !== 'update')) throw redirect(logDataHref({}))
+  const ref = intent === 'update' ? formRef(formData) : null
+  if (intent === 'update' && ref?.kind !== kindValue) throw redirect(logDataHref({}))
+  return saveEntry(ctx, formData, kindValue, ref)
+}
+
+async function saveEntry(
+  { request, api, headers }: CustomerContext,
+  formData: FormData,
+  kind: EntryKind,
+  ref: EntryRef | null,
+) {
+  const formId = ref ? editEntryFormId(ref) : newEntryFormId(kind)
+  const submission = parseWithZod(formData, { schema: entrySchema(kind, latestEntryDate(request)) })
+  if (submission.status !== 'success') {
+    return data<LogActionData>(
+      {
+        formId,
+        result: submission.reply(),
+        toast: invalidFormToast(),
+      },
+      { status: 400, headers },
+    )
+  }
+  const payload = submission.value as EntryPayloads[EntryKind]
+  const result = ref ? await updateEntry(api, ref, payload) : await createEntry(api, kind, payload)
+  if (!result.ok) {
+    // The provider's field messages go under our fields (same names); anything else above the form.
+    const fields = new Set(entryFormFields(kind))
+    const fieldErrors: Record<string, string[]> = {}
+    const formErrors: string[] = []
+    for (const [name, messages] of Object.entries(result.fieldErrors)) {
+      if (fields.has(name)) fieldErrors[name] = messages
+      else formErrors.push(...messages)
+    }
+    if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(result.message)
+    return data<LogActionData>(
+      {
+        formId,
+        result: submission.reply({ fieldErrors, formErrors }),
+        toast: makeToast({ title: result.message, type: 'destructive' }),
+      },
+      { status: result.kind === 'http' && result.status < 500 ? result.status : 502, headers },
+    )
+  }
+  const date = payload.date
+  return redirectWithToast(
+    logDataHref({ week: mondayOf(date), day: date, log: kind }),
+    { title: ref ? UPDATED_TOAST : SAVED_TOASTS[kind] },
+    { headers },
+  )
+}

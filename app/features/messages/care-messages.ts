@@ -1,0 +1,222 @@
+// Secure messages between a patient and the care team (docs/provider-api.md "Messages —
+// extension (P18)"): the compose form's schema (the API's own rules and words), the inbox's filters
+// and links, and the small facts the screens derive. Pure: shared by server and browser.
+import { z } from 'zod'
+import { INBOX_PATH, MESSAGES_PATH } from '~/platform/portal'
+
+export { INBOX_PATH, MESSAGES_PATH }
+export const MESSAGES_TAB = 'messages'
+
+export const MESSAGE_MAX = 5000
+export const MESSAGE_REQUIRED = 'Message is required'
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX} characters`
+export const MESSAGE_SENT = 'Message sent.'
+
+/** With JavaScript, the open conversation asks for news this often while the tab is visible. */
+export const POLL_MS = 12_000
+
+export const SEND_INTENT = 'send'
+export const HANDLED_INTENT = 'handled'
+
+/** The API's normalising (docs: CRLF is one character, NULs dropped, trimmed), so counts agree. */
+export function normaliseBody(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/\0/g, '').trim()
+}
+
+export const messageSchema = z.object({
+  body: z
+    .string({ required_error: MESSAGE_REQUIRED })
+    .transform(normaliseBody)
+    .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX, MESSAGE_TOO_LONG)),
+  alertId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .catch(undefined),
+})
+
+// ---- What the API answers ---------------------------------------------------------------------
+
+const nullableText = z.string().nullable().catch(null)
+const person = z.object({ id: z.number(), name: z.string().nullable().catch(null) })
+
+export const patientMessageSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  sender_role: z.enum(['patient', 'admin']),
+  sender_name: nullableText,
+  created_at: z.string(),
+  unread: z.boolean().catch(false),
+})
+export type PatientMessage = z.output<typeof patientMessageSchema>
+
+export const patientConversationSchema = z.object({
+  conversation_id: z.number().nullable(),
+  messages: z.array(patientMessageSchema),
+  has_more: z.boolean().catch(false),
+  unread: z.number().catch(0),
+  last_read_message_id: z.number().catch(0),
+})
+export type PatientConversation = z.output<typeof patientConversationSchema>
+
+export const readReceiptSchema = z.object({
+  account_id: z.number(),
+  name: nullableText,
+  role: z.enum(['patient', 'admin']),
+  read_at: z.string(),
+})
+export type ReadReceipt = z.output<typeof readReceiptSchema>
+
+export const teamMessageSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  sender_role: z.enum(['patient', 'admin']),
+  sender: person.nullable().catch(null),
+  created_at: z.string(),
+  alert_id: z.number().nullable().catch(null),
+  read_by: z.array(readReceiptSchema).catch([]),
+})
+export type TeamMessage = z.output<typeof teamMessageSchema>
+
+export const conversationSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  last_message_at: z.string(),
+  last_sender_role: z.enum(['patient', 'admin']),
+  waiting: z.boolean(),
+  handled_at: nullableText,
+  handled_by: person.nullable().catch(null),
+})
+export type Conversation = z.output<typeof conversationSchema>
+
+export const teamConversationSchema = z.object({
+  patient: z.object({ id: z.number(), full_name: z.string().catch('') }),
+  conversation: conversationSchema.nullable(),
+  messages: z.array(teamMessageSchema),
+  has_more: z.boolean().catch(false),
+  unread: z.number().catch(0),
+  last_read_message_id: z.number().catch(0),
+})
+export type TeamConversation = z.output<typeof teamConversationSchema>
+
+export const inboxItemSchema = z.object({
+  conversation_id: z.number(),
+  patient_id: z.number(),
+  patient_name: z.string().catch(''),
+  last_message_id: z.number(),
+  last_message_at: z.string(),
+  last_sender_role: z.enum(['patient', 'admin']),
+  preview: z.string().catch(''),
+  truncated: z.boolean().catch(false),
+  unread: z.number().catch(0),
+  waiting: z.boolean().catch(false),
+  handled_at: nullableText,
+  handled_by: person.nullable().catch(null),
+})
+export type InboxItem = z.output<typeof inboxItemSchema>
+
+export const inboxSchema = z.object({
+  items: z.array(inboxItemSchema),
+  filter: z.string(),
+  page: z.number(),
+  page_size: z.number(),
+  total: z.number(),
+  pages: z.number(),
+  unread: z.number().catch(0),
+  waiting: z.number().catch(0),
+})
+export type Inbox = z.output<typeof inboxSchema>
+
+/** Only the counts (for the nav): `limit=0` / `page_size=0`. */
+export const countsSchema = z.object({ unread: z.number() })
+
+// ---- Paging and links -------------------------------------------------------------------------
+
+const ID = /^\d{1,15}$/
+
+/** `?before=` as the API takes it, or null for the newest page (anything else is ignored). */
+export function parseBefore(value: string | null): number | null {
+  if (!value || !ID.test(value)) return null
+  const id = Number(value)
+  return id > 0 ? id : null
+}
+
+/** The id of the newest message shown (the read mark to post), or null when none is. */
+export function newestId(messages: readonly { id: number }[]): number | null {
+  return messages.reduce<number | null>((max, m) => (max === null || m.id > max ? m.id : max), null)
+}
+
+/** The link to the messages before the first one shown, keeping the rest of the query. */
+export function earlierHref(pathname: string, search: string, messages: readonly { id: number }[]): string | null {
+  if (messages.length === 0) return null
+  const first = messages.reduce((min, m) => Math.min(min, m.id), Number.POSITIVE_INFINITY)
+  const params = new URLSearchParams(search)
+  params.set('before', String(first))
+  return `${pathname}?${params.toString()}`
+}
+
+export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const
+export type InboxFilter = (typeof INBOX_FILTERS)[number]
+export const INBOX_FILTER_LABELS: Record<InboxFilter, string> = {
+  all: 'All',
+  unread: 'Unread',
+  waiting: 'Waiting for reply',
+}
+
+export type InboxQuery = { filter: InboxFilter; page: number }
+
+/** The inbox's state from its URL; anything unusable reads as the default (never an error). */
+export function parseInboxQuery(params: URLSearchParams): InboxQuery {
+  const raw = params.get('filter')
+  const filter = (INBOX_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as InboxFilter) : 'all'
+  const pageText = params.get('page') ?? ''
+  const page = /^\d{1,6}$/.test(pageText) && Number(pageText) > 0 ? Number(pageText) : 1
+  return { filter, page }
+}
+
+/** One URL per state: the defaults are left out, so the plain inbox is `/admin/messages`. */
+export function inboxHref(query: InboxQuery, changes: Partial<InboxQuery> = {}): string {
+  const next = { ...query, ...changes }
+  const params = new URLSearchParams()
+  if (next.filter !== 'all') params.set('filter', next.filter)
+  if (next.page > 1) params.set('page', String(next.page))
+  const search = params.toString()
+  return search ? `${INBOX_PATH}?${search}` : INBOX_PATH
+}
+
+/** The Messages tab of a patient's record, optionally starting from one of their alerts. */
+export function recordMessagesHref(patientId: number | string, alertId?: number | null): string {
+  const params = new URLSearchParams({ tab: MESSAGES_TAB })
+  if (alertId) params.set('alert', String(alertId))
+  return `/admin/patient/${patientId}?${params.toString()}#messages`
+}
+
+/** Who wrote a message, as the patient reads it. */
+export function patientSenderLabel(message: Pick<PatientMessage, 'sender_role' | 'sender_name'>): string {
+  if (message.sender_role === 'patient') return 'You'
+  return message.sender_name?.trim() || 'Care team'
+}
+
+/** Who wrote a message, as the care team reads it. */
+export function teamSenderLabel(message: Pick<TeamMessage, 'sender_role' | 'sender'>, patientName: string): string {
+  const name = message.sender?.name?.trim()
+  if (message.sender_role === 'patient') return name || patientName || 'Patient'
+  return name || 'Care team'
+}
+
+/** "Read by Pat Patient, Sam Super" — the readers' names, first reader first. */
+export function readByText(receipts: readonly ReadReceipt[]): string {
+  if (receipts.length === 0) return 'Not read yet'
+  return `Read by ${receipts.map((r) => r.name?.trim() || (r.role === 'patient' ? 'the patient' : 'an admin')).join(', ')}`
+}
+
+/** A nav badge's words for screen readers ("3 unread"); nothing when there is none. */
+export function unreadLabel(count: number | null | undefined): string | null {
+  return count && count > 0 ? `${count} unread` : null
+}
+
+/** A GET the browser only prefetched (a hovered link) must not count as the patient reading. */
+export function isPrefetch(request: Request): boolean {
+  const purpose = `${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`
+  return /prefetch/i.test(purpose)
+}

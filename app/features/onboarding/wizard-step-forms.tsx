@@ -1,0 +1,162 @@
+// One form per wizard step (DESIGN.md §5): conform validates with the step's schema while typing
+// and before submitting; the action validates again and saves. Each posts the step number along.
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { z } from 'zod'
+import { FormError } from '~/components/ui/forms'
+import { Alert } from '~/components/ui/alert'
+import { Button, buttonVariants } from '~/components/ui/button'
+import { VALIDATION } from '~/platform/messages'
+import {
+  bariatricSchema,
+  deviceSchema,
+  medicalSchema,
+  personalSchema,
+  type BariatricFormInput,
+  type DeviceFormInput,
+  type MedicalFormInput,
+  type PersonalFormInput,
+} from '~/features/profile/schemas'
+import { submitWasRefused } from '~/platform/refused-submit'
+import { pushToast } from '~/platform/toast-store'
+import { previousStep, stepHref, TOTAL_STEPS, type StepNumber } from './wizard-steps'
+import { BariatricFields } from '~/features/profile/fields/bariatric-fields'
+import { DeviceFields } from '~/features/profile/fields/device-fields'
+import { MedicalFields } from '~/features/profile/fields/medical-fields'
+import { PersonalFields } from '~/features/profile/fields/personal-fields'
+import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
+
+type StepFormProps<Input> = {
+  defaults: Input
+  /** The action's answer for this step (field errors, the provider's message), if any. */
+  lastResult?: SubmissionResult<string[]> | null
+  /** The server found required fields missing (a form posted without JavaScript). */
+  incomplete?: boolean
+}
+
+function useStepForm<S extends z.ZodTypeAny>(
+  step: StepNumber,
+  schema: S,
+  defaults: z.input<S>,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+) {
+  return useForm<z.input<S>, z.output<S>>({
+    id: `profile-step-${step}`,
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+}
+
+export function PersonalStepForm({ email, ...props }: StepFormProps<PersonalFormInput> & { email: string }) {
+  const [form, fields] = useStepForm(1, personalSchema, props.defaults, props.lastResult)
+  return (
+    <StepForm step={1} form={form} incomplete={props.incomplete}>
+      <PersonalFields fields={fields} email={email} />
+    </StepForm>
+  )
+}
+
+export function MedicalStepForm(props: StepFormProps<MedicalFormInput>) {
+  const [form, fields] = useStepForm(2, medicalSchema, props.defaults, props.lastResult)
+  return (
+    <StepForm step={2} form={form} incomplete={props.incomplete}>
+      <MedicalFields fields={fields} />
+    </StepForm>
+  )
+}
+
+export function BariatricStepForm(props: StepFormProps<BariatricFormInput>) {
+  const [form, fields] = useStepForm(3, bariatricSchema, props.defaults, props.lastResult)
+  return (
+    <StepForm step={3} form={form} incomplete={props.incomplete}>
+      <BariatricFields fields={fields} />
+    </StepForm>
+  )
+}
+
+export function DeviceStepForm(props: StepFormProps<DeviceFormInput>) {
+  const [form, fields] = useStepForm(4, deviceSchema, props.defaults, props.lastResult)
+  return (
+    <StepForm step={4} form={form} incomplete={props.incomplete}>
+      <DeviceFields fields={fields} />
+    </StepForm>
+  )
+}
+
+/** True while this step's save (and the redirect after it) is in flight. */
+function useSavingStep(step: StepNumber) {
+  const navigation = useNavigation()
+  return (
+    navigation.state !== 'idle' &&
+    navigation.formMethod?.toUpperCase() === 'POST' &&
+    navigation.formData?.get('step') === String(step)
+  )
+}
+
+function StepForm({
+  step,
+  form,
+  incomplete,
+  children,
+}: {
+  step: StepNumber
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any step's form
+  form: FormMetadata<any, string[]>
+  incomplete?: boolean
+  children: ReactNode
+}) {
+  useFormErrorToastLifetime(form)
+  const saving = useSavingStep(step)
+  const back = previousStep(step)
+  const last = step === TOTAL_STEPS
+  const idleLabel = last ? 'Complete Profile' : 'Next Step'
+  const busyLabel = last ? 'Saving Profile...' : 'Saving...'
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        form.onSubmit(event)
+        // conform cancels the submit when its validation fails: say so (SPEC.md §5).
+        if (submitWasRefused(event)) {
+          pushToast({ id: 'wizard-incomplete', title: VALIDATION.wizardIncomplete, type: 'destructive' })
+        }
+      }}
+      className="grid gap-6"
+    >
+      <input type="hidden" name="step" value={step} />
+      {incomplete ? (
+        <Alert variant="destructive">
+          <p className="font-medium">{VALIDATION.wizardIncomplete}</p>
+        </Alert>
+      ) : null}
+      <FormError id={form.errorId} errors={form.errors} />
+      {children}
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+        {back ? (
+          <Link to={stepHref(back)} className={buttonVariants({ variant: 'outline' })}>
+            <ArrowLeft aria-hidden />
+            Back
+          </Link>
+        ) : (
+          <Button variant="outline" disabled>
+            <ArrowLeft aria-hidden />
+            Back
+          </Button>
+        )}
+        <Button type="submit" disabled={saving}>
+          {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {saving ? busyLabel : idleLabel}
+          {!saving && !last ? <ArrowRight aria-hidden /> : null}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,135 @@
+// From log entries to one value a day (a day's last weight, the sum of its sleep, protein or water),
+// the 7-day moving average, and days into week or month buckets. Pure.
+import { addMonths, format, parseISO } from 'date-fns'
+import { daysBetween, preferManual, type LogEntry } from '~/features/health-log/log-entries'
+import type { TrendBucket } from './trends-model'
+import { DAILY_UP_TO_DAYS, WEEKLY_UP_TO_DAYS } from './trends-range'
+
+export type DailyValue = { date: string; value: number; sources: string[] }
+
+/** An entry's device, when it came from one (P12 adds `source` to every kind; read it defensively). */
+export function entrySource(entry: LogEntry | Record<string, unknown>): string | null {
+  const source = 'source' in entry ? entry.source : undefined
+  return typeof source === 'string' && source.trim() !== '' && source !== 'manual' ? source : null
+}
+
+function addSource(sources: string[], entry: LogEntry): void {
+  const source = entrySource(entry)
+  if (source && !sources.includes(source)) sources.push(source)
+}
+
+/**
+ * One value per day with entries, oldest first: `combine` 'last' keeps the day's last entry (the
+ * list is oldest first), 'sum' adds them up.
+ */
+export function dailyValues<E extends LogEntry>(
+  entries: E[],
+  read: (entry: E) => number,
+  combine: 'last' | 'sum',
+): DailyValue[] {
+  const entriesByDay = new Map<string, E[]>()
+  for (const entry of entries) {
+    const list = entriesByDay.get(entry.date)
+    if (list) list.push(entry)
+    else entriesByDay.set(entry.date, [entry])
+  }
+  const days: DailyValue[] = []
+  for (const [date, list] of entriesByDay) {
+    // A device reading never outweighs the patient's own entry for that day
+    // (docs/decisions/055-imported-readings-never-override.md).
+    let day: DailyValue | null = null
+    for (const entry of preferManual(list)) {
+      const value = read(entry)
+      if (!Number.isFinite(value)) continue
+      if (!day) day = { date, value, sources: [] }
+      else day.value = combine === 'sum' ? day.value + value : value
+      addSource(day.sources, entry)
+    }
+    if (day) days.push(day)
+  }
+  return days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+}
+
+/**
+ * The trailing moving average at each logged day: the mean of the values logged in the `window`
+ * days ending that day (that day included); days without a value do not count.
+ */
+export function movingAverage(days: DailyValue[], window = 7): DailyValue[] {
+  const result: DailyValue[] = []
+  let start = 0
+  let total = 0
+  for (let end = 0; end < days.length; end++) {
+    total += days[end].value
+    while (daysBetween(days[start].date, days[end].date) >= window) {
+      total -= days[start].value
+      start++
+    }
+    result.push({ date: days[end].date, value: total / (end - start + 1), sources: [] })
+  }
+  return result
+}
+
+export function bucketFor(days: number): TrendBucket {
+  if (days <= DAILY_UP_TO_DAYS) return 'day'
+  if (days <= WEEKLY_UP_TO_DAYS) return 'week'
+  return 'month'
+}
+
+// Plain day arithmetic on 'YYYY-MM-DD' (UTC day numbers): a year of entries passes through here
+// thousands of times, and date-fns' parse/format would cost most of the page's time.
+const DAY_MS = 86_400_000
+
+export function dayNumber(iso: string): number {
+  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS
+}
+
+export function isoOfDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10)
+}
+
+export function bucketStart(iso: string, bucket: TrendBucket): string {
+  if (bucket === 'day') return iso
+  if (bucket === 'month') return `${iso.slice(0, 8)}01`
+  const day = dayNumber(iso)
+  // Day 0 (1970-01-01) was a Thursday: the Monday-based weekday is (day + 3) mod 7.
+  return isoOfDay(day - ((((day + 3) % 7) + 7) % 7))
+}
+
+function nextBucket(iso: string, bucket: TrendBucket): string {
+  if (bucket === 'day') return isoOfDay(dayNumber(iso) + 1)
+  if (bucket === 'week') return isoOfDay(dayNumber(iso) + 7)
+  return format(addMonths(parseISO(iso), 1), 'yyyy-MM-dd')
+}
+
+/** The first day of every bucket from the one holding `from` to the one holding `to`. */
+export function bucketStarts(from: string, to: string, bucket: TrendBucket): string[] {
+  const starts: string[] = []
+  for (let day = bucketStart(from, bucket); day <= to; day = nextBucket(day, bucket)) starts.push(day)
+  return starts
+}
+
+export type BucketValue = { i: number; date: string; value: number; days: number; sources: string[] }
+
+/** Daily values grouped into buckets: each bucket's mean over its logged days. */
+export function bucketValues(days: DailyValue[], starts: string[], bucket: TrendBucket): BucketValue[] {
+  const index = new Map(starts.map((start, i) => [start, i]))
+  const groups = new Map<number, { total: number; days: number; sources: string[] }>()
+  for (const day of days) {
+    const i = index.get(bucketStart(day.date, bucket))
+    if (i === undefined) continue
+    const group = groups.get(i) ?? { total: 0, days: 0, sources: [] }
+    group.total += day.value
+    group.days += 1
+    for (const source of day.sources) if (!group.sources.includes(source)) group.sources.push(source)
+    groups.set(i, group)
+  }
+  return [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([i, group]) => ({
+      i,
+      date: starts[i],
+      value: group.total / group.days,
+      days: group.days,
+      sources: group.sources,
+    }))
+}
