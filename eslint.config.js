@@ -3,6 +3,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import boundaries from './scripts/eslint-feature-boundaries.js'
 
 export default tseslint.config(
   { ignores: ['build/**', 'build-*/**', 'public/build/**', 'explore-*.mjs', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'data/**', 'bench-results/**'] },
@@ -35,6 +36,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // P17: features import each other only through their public modules (app/features/public-modules.json);
+  // app/platform/ and app/components/ui/ never import a feature.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { baricare: boundaries },
+    rules: { 'baricare/feature-boundaries': 'error' },
   },
   {
     files: ['app/**/*.tsx'],

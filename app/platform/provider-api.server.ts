@@ -15,7 +15,6 @@ import type {
   PersonalSection,
   TokenPair,
 } from './provider-types'
-import type { ReminderSettings } from '~/features/reminders/reminders'
 
 export type Credentials = { email: string; password: string }
 export type SignUpPayload = { email: string; password: string; conf_password: string }
@@ -143,22 +142,4 @@ export function saveDevice(
   payload: SectionPayload,
 ): Promise<ProviderResult<DeviceSection>> {
   return api.call('PUT', 'v1/auth/profile/device/', { body: payload })
-}
-
-// P18: reminders (docs/provider-api.md, "Reminders").
-export function getReminders(api: ProviderClient): Promise<ProviderResult<ReminderSettings>> {
-  return api.call('GET', 'v1/auth/reminders/')
-}
-
-export function saveReminders(api: ProviderClient, body: Record<string, unknown>): Promise<ProviderResult<ReminderSettings>> {
-  return api.call('PUT', 'v1/auth/reminders/', { body })
-}
-
-/** The unsubscribe link's kind and whether it is still on; changes nothing. */
-export function checkUnsubscribe(api: ProviderClient, token: string): Promise<ProviderResult<{ kind: string; on: boolean }>> {
-  return api.call('GET', 'v1/reminders/unsubscribe/', { query: { token }, auth: false })
-}
-
-export function unsubscribe(api: ProviderClient, token: string): Promise<ProviderResult<{ kind: string; on: boolean }>> {
-  return api.call('POST', 'v1/reminders/unsubscribe/', { body: { token }, auth: false })
 }

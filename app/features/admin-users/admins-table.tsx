@@ -6,8 +6,8 @@ import { formatAuditTime } from './audit'
 import { cn } from '~/platform/cn'
 import { ADMIN_ROLES } from '~/platform/roles'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
-import { DataTable, Td, Th } from './data-table'
-import { NativeSelect } from './native-select'
+import { DataTable, Td, Th } from '~/components/ui/data-table'
+import { NativeSelect } from '~/components/ui/native-select'
 
 const STATUS_STYLES: Record<AdminStatus, string> = {
   active: 'border-success/40 bg-success/10 text-foreground',

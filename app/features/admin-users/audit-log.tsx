@@ -16,8 +16,8 @@ import {
 } from './audit'
 import { timeZoneAbbreviation } from '~/platform/formats'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
-import { DataTable, Td, Th } from './data-table'
-import { NativeSelect } from './native-select'
+import { DataTable, Td, Th } from '~/components/ui/data-table'
+import { NativeSelect } from '~/components/ui/native-select'
 
 /** A GET form: the filters live in the URL, so they work without JavaScript and can be shared. */
 function AuditFiltersForm({ filters }: { filters: AuditFilters }) {

@@ -9,7 +9,7 @@ import { Label } from '~/components/ui/label'
 import { INVITE_FORM_ID, inviteSchema, ROLE_DESCRIPTIONS } from './admin-users'
 import type { FormReply } from '~/platform/form-replies.server'
 import { ADMIN_ROLES, STANDARD_ADMIN } from '~/platform/roles'
-import { NativeSelect } from './native-select'
+import { NativeSelect } from '~/components/ui/native-select'
 
 const FIELD_ORDER = ['full_name', 'email', 'role'] as const
 

@@ -28,7 +28,8 @@ import {
   personalSchema,
 } from './schemas'
 import { splitProviderErrors } from '~/features/onboarding/profile-setup.server'
-import { getProfile, getReminders, saveBariatric, saveMedical, savePersonal, saveReminders } from '~/platform/provider-api.server'
+import { getReminders, saveReminders } from '~/features/reminders/reminders-api.server'
+import { getProfile, saveBariatric, saveMedical, savePersonal } from '~/platform/provider-api.server'
 import { reminderBody } from '~/features/reminders/reminders'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'

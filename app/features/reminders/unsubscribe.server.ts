@@ -5,7 +5,7 @@
 // /reminders/one-click?token=…, which answers in plain text rather than with a page.
 import { data, redirect } from '@remix-run/node'
 import { readForm } from '~/platform/form-data.server'
-import { checkUnsubscribe, unsubscribe } from '~/platform/provider-api.server'
+import { checkUnsubscribe, unsubscribe } from './reminders-api.server'
 import { createProviderClient } from '~/platform/provider-client.server'
 import { failureLines } from '~/platform/provider-errors'
 import { isReminderKind, type ReminderKind } from './reminders'

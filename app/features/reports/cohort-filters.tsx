@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import { NativeSelect } from '~/features/admin-users/native-select'
+import { NativeSelect } from '~/components/ui/native-select'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'

@@ -1,4 +1,4 @@
-import { DataTable, Td, Th } from '~/features/admin-users/data-table'
+import { DataTable, Td, Th } from '~/components/ui/data-table'
 import { formatPercent, type CohortRow, type ReportSummary } from './admin-reports'
 
 function CohortTable({ caption, heading, rows }: { caption: string; heading: string; rows: CohortRow[] }) {
