@@ -16,7 +16,7 @@ import {
   type SignInAction,
 } from './rate-limit.server'
 import { toToast, type Toast, type ToastInput } from './toast'
-import { combineHeaders } from './toast.server'
+import { combineHeaders } from './headers'
 
 export type FormReply = { result: SubmissionResult<string[]>; toast?: Toast }
 

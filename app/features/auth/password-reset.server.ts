@@ -8,7 +8,8 @@ import { passwordSavedToast, TOASTS } from '~/platform/messages'
 import { SIGN_IN_PATH, type Portal } from '~/platform/portal'
 import { forgotPassword, resetPassword } from '~/platform/provider-api.server'
 import { createProviderClient } from '~/platform/provider-client.server'
-import { combineHeaders, redirectWithToast } from '~/platform/toast.server'
+import { combineHeaders } from '~/platform/headers'
+import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
 
 const HIDDEN = ['newPassword', 'confirmPassword']

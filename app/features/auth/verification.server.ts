@@ -10,7 +10,7 @@ import { TOO_MANY_ATTEMPTS } from '~/platform/rate-limit.server'
 import { resendVerification, verifyEmail } from '~/platform/provider-api.server'
 import { createProviderClient } from '~/platform/provider-client.server'
 import type { Toast } from '~/platform/toast'
-import { combineHeaders } from '~/platform/toast.server'
+import { combineHeaders } from '~/platform/headers'
 
 export type ResendReply = { resend: { status: 'sent' | 'failed'; email: string }; toast: Toast }
 

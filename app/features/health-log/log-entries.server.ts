@@ -23,7 +23,6 @@ import {
   resolveWeek,
   SAVED_TOASTS,
   timeIn,
-  todayIn,
   UPDATED_TOAST,
   VITAMINS,
   weekDays,
@@ -44,6 +43,7 @@ import { redirectWithToast } from '~/platform/toast.server'
 import type { WeightUnit } from '~/platform/units'
 import { checked } from '~/platform/provider-result.server'
 import { readForm } from '~/platform/form-data.server'
+import { latestEntryDate, patientTimeZone, patientToday } from '~/platform/patient-clock.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
@@ -153,36 +153,6 @@ export function savePreferences(
   payload: PreferencesPayload,
 ): Promise<ProviderResult<unknown>> {
   return api.call('PUT', 'v1/auth/profile/preferences/', { body: payload })
-}
-
-// ---- The patient's today --------------------------------------------------------------------
-
-/** Set by the browser (components/log/time-zone-sync.tsx): the patient's IANA time zone. */
-export const TIME_ZONE_COOKIE = 'tz'
-
-export function patientTimeZone(request: Request): string | null {
-  const cookie = request.headers.get('Cookie') ?? ''
-  const match = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`).exec(cookie)
-  if (!match) return null
-  try {
-    return decodeURIComponent(match[1])
-  } catch {
-    return null
-  }
-}
-
-/** Today where the patient is (their browser's zone once known, else the server's). */
-export function patientToday(request: Request, now = new Date()): string {
-  return todayIn(patientTimeZone(request), now)
-}
-
-// UTC+14, the earliest time zone: until the browser has told us the patient's zone, a date is only
-// refused as "in the future" when it is tomorrow everywhere (the provider's own rule).
-const EARLIEST_ZONE = 'Pacific/Kiritimati'
-
-/** The latest date an entry may have. */
-export function latestEntryDate(request: Request, now = new Date()): string {
-  return patientTimeZone(request) ? patientToday(request, now) : todayIn(EARLIEST_ZONE, now)
 }
 
 // ---- The dashboard's share ------------------------------------------------------------------

@@ -6,7 +6,7 @@
 // re-exported here so every importer keeps one module to import from.
 import type { WeightUnit } from '~/platform/units'
 
-export * from './log-dates'
+export * from '~/platform/calendar'
 export * from './log-entry-text'
 
 

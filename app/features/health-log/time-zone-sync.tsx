@@ -2,7 +2,7 @@ import { useRevalidator } from '@remix-run/react'
 import { format } from 'date-fns'
 import { useEffect } from 'react'
 
-const COOKIE = 'tz' // read by app/features/health-log/log-entries.server.ts
+const COOKIE = 'tz' // read by app/platform/patient-clock.server.ts
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
 
 function storedZone(): string | null {

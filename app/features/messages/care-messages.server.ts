@@ -31,7 +31,7 @@ import {
 import { getEnv } from '~/platform/env.server'
 import { readForm } from '~/platform/form-data.server'
 import type { AdminContext, CustomerContext, RequestContext } from '~/platform/guards.server'
-import { patientTimeZone } from '~/features/health-log/log-entries.server'
+import { patientTimeZone } from '~/platform/patient-clock.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import { checked } from '~/platform/provider-result.server'
 import type { Toast } from '~/platform/toast'

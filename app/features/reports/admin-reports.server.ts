@@ -28,7 +28,8 @@ import { VALIDATION } from '~/platform/messages'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
 import { SUPER_ADMIN } from '~/platform/roles'
-import { combineHeaders, redirectWithToast } from '~/platform/toast.server'
+import { combineHeaders } from '~/platform/headers'
+import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
 
 /** The export form: which data, in which mode; the cohort filters ride along as they are. */

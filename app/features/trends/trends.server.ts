@@ -11,7 +11,7 @@ import {
   type EntriesByKind,
   type EntryKind,
 } from '~/features/health-log/log-entries'
-import { patientToday } from '~/features/health-log/log-entries.server'
+import { patientToday } from '~/platform/patient-clock.server'
 import { getProfile } from '~/platform/provider-api.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import { faultResult, type ProviderResult } from '~/platform/provider-errors'

@@ -1,7 +1,7 @@
-// The health log's dates: ISO day arithmetic, weeks (Monday to Sunday) and their labels, and
-// today and the time in the patient's time zone. Pure; log-entries.ts re-exports it.
+// Calendar days as ISO strings: day arithmetic, weeks (Monday to Sunday) and their labels, and
+// today and the time in a given time zone. Pure. The health log, trends and the patient's clock use it.
 import { addDays, format, isValid, parseISO, startOfISOWeek } from 'date-fns'
-import { isoToUsDate } from '~/platform/dates'
+import { isoToUsDate } from './dates'
 
 // ---- Dates and weeks ------------------------------------------------------------------------
 
