@@ -52,6 +52,14 @@ async function requestContext(request: Request, session: AppSession): Promise<Re
   return { request, session, api, headers: api.headers, commit: api.commit }
 }
 
+/**
+ * Pages anyone may open or post to, signed in or not (an e-mail's link, a public form's post): no
+ * rule, the same context as a guarded page.
+ */
+export async function publicContext(request: Request): Promise<RequestContext> {
+  return requestContext(request, await getSession(request))
+}
+
 /** Public customer screens: a signed-in customer goes to the dashboard. */
 export async function requireAnonymousCustomer(request: Request): Promise<RequestContext> {
   const session = await getSession(request)

@@ -3,12 +3,14 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ForgotPasswordScreen } from '~/features/auth/forgot-password-screen'
 import { forgotPasswordAction, forgotPasswordLoader } from '~/features/auth/password-reset.server'
 import { pageTitle } from '~/platform/meta'
+import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Forgot Password', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => forgotPasswordLoader(request, 'admin')
+export const loader = async ({ request }: LoaderFunctionArgs) => forgotPasswordLoader(await requireAnonymousAdmin(request))
 
-export const action = ({ request, context }: ActionFunctionArgs) => forgotPasswordAction(request, context, 'admin')
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  forgotPasswordAction(await requireAnonymousAdmin(request), context, 'admin')
 
 export default function AdminForgotPassword() {
   const { sent } = useLoaderData<typeof loader>()

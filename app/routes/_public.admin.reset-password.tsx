@@ -1,16 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ResetPasswordScreen } from '~/features/auth/reset-password-screen'
-import { resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
+import { requireResetToken, resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
 import { pageTitle } from '~/platform/meta'
+import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 // Also served at /admin/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(`Admin ${data?.createPassword ? 'Create Password' : 'Reset Password'}`, matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => resetPasswordLoader(request, 'admin')
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = requireResetToken(request, 'admin')
+  return resetPasswordLoader(await requireAnonymousAdmin(request), token)
+}
 
-export const action = ({ request }: ActionFunctionArgs) => resetPasswordAction(request, 'admin')
+export const action = async ({ request }: ActionFunctionArgs) => resetPasswordAction(await requireAnonymousAdmin(request))
 
 export default function AdminResetPassword() {
   const { token, createPassword, done } = useLoaderData<typeof loader>()

@@ -3,12 +3,15 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { SignInScreen, signInScreenState } from '~/features/auth/sign-in-screen'
 import { signInAction, signInLoader } from '~/features/auth/sign-in.server'
 import { pageTitle } from '~/platform/meta'
+import { publicContext, requireAnonymousAdmin } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Sign In', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => signInLoader(request, 'admin')
+export const loader = async ({ request }: LoaderFunctionArgs) => signInLoader(await requireAnonymousAdmin(request), 'admin')
 
-export const action = ({ request, context }: ActionFunctionArgs) => signInAction(request, context, 'admin')
+// Anyone may post the form (a tab left open from before signing in): it signs in afresh.
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  signInAction(await publicContext(request), context, 'admin')
 
 export default function AdminSignIn() {
   const { redirectTo } = useLoaderData<typeof loader>()

@@ -3,13 +3,15 @@ import { useActionData } from '@remix-run/react'
 import { SignInCodeScreen } from '~/features/auth/admin-mfa-code-screen'
 import { codeStepAction, codeStepLoader } from '~/features/auth/admin-mfa.server'
 import { pageTitle } from '~/platform/meta'
+import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 // P15: the code step of an admin's two-factor sign-in (after the password).
 export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => codeStepLoader(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => codeStepLoader(await requireAnonymousAdmin(request))
 
-export const action = ({ request, context }: ActionFunctionArgs) => codeStepAction(request, context)
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  codeStepAction(await requireAnonymousAdmin(request), context)
 
 export default function AdminSignInCode() {
   return <SignInCodeScreen reply={useActionData<typeof action>()} />

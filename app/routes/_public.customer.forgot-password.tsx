@@ -3,12 +3,14 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { ForgotPasswordScreen } from '~/features/auth/forgot-password-screen'
 import { forgotPasswordAction, forgotPasswordLoader } from '~/features/auth/password-reset.server'
 import { pageTitle } from '~/platform/meta'
+import { requireAnonymousCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Forgot Password', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => forgotPasswordLoader(request, 'customer')
+export const loader = async ({ request }: LoaderFunctionArgs) => forgotPasswordLoader(await requireAnonymousCustomer(request))
 
-export const action = ({ request, context }: ActionFunctionArgs) => forgotPasswordAction(request, context, 'customer')
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  forgotPasswordAction(await requireAnonymousCustomer(request), context, 'customer')
 
 export default function CustomerForgotPassword() {
   const { sent } = useLoaderData<typeof loader>()

@@ -1,16 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ResetPasswordScreen } from '~/features/auth/reset-password-screen'
-import { resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
+import { requireResetToken, resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
 import { pageTitle } from '~/platform/meta'
+import { requireAnonymousCustomer } from '~/platform/guards.server'
 
 // Also served at /customer/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(data?.createPassword ? 'Create Password' : 'Reset Password', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => resetPasswordLoader(request, 'customer')
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = requireResetToken(request, 'customer')
+  return resetPasswordLoader(await requireAnonymousCustomer(request), token)
+}
 
-export const action = ({ request }: ActionFunctionArgs) => resetPasswordAction(request, 'customer')
+export const action = async ({ request }: ActionFunctionArgs) => resetPasswordAction(await requireAnonymousCustomer(request))
 
 export default function CustomerResetPassword() {
   const { token, createPassword, done } = useLoaderData<typeof loader>()

@@ -3,12 +3,15 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { SignInScreen, signInScreenState } from '~/features/auth/sign-in-screen'
 import { signInAction, signInLoader } from '~/features/auth/sign-in.server'
 import { pageTitle } from '~/platform/meta'
+import { publicContext, requireAnonymousCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Sign In', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => signInLoader(request, 'customer')
+export const loader = async ({ request }: LoaderFunctionArgs) => signInLoader(await requireAnonymousCustomer(request), 'customer')
 
-export const action = ({ request, context }: ActionFunctionArgs) => signInAction(request, context, 'customer')
+// Anyone may post the form (a tab left open from before signing in): it signs in afresh.
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  signInAction(await publicContext(request), context, 'customer')
 
 export default function CustomerSignIn() {
   const { redirectTo, email } = useLoaderData<typeof loader>()

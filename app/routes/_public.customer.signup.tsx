@@ -4,12 +4,14 @@ import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { SignUpScreen } from '~/features/auth/sign-up-screen'
 import { signUpAction, signUpLoader } from '~/features/auth/sign-up.server'
 import { pageTitle } from '~/platform/meta'
+import { requireAnonymousCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Sign Up', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => signUpLoader(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => signUpLoader(await requireAnonymousCustomer(request))
 
-export const action = ({ request, context }: ActionFunctionArgs) => signUpAction(request, context)
+export const action = async ({ request, context }: ActionFunctionArgs) =>
+  signUpAction(await requireAnonymousCustomer(request), context)
 
 export default function CustomerSignUp() {
   const { sentTo, honeypot, termsUrl, privacyUrl } = useLoaderData<typeof loader>()

@@ -4,13 +4,15 @@ import { VerifyEmailScreen } from '~/features/auth/verify-email-screen'
 import { resendVerificationAction, verifyEmailLoader } from '~/features/auth/verification.server'
 import { pageTitle } from '~/platform/meta'
 import { readForm } from '~/platform/form-data.server'
+import { publicContext } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Verify Email', matches)
 
-export const loader = ({ request }: LoaderFunctionArgs) => verifyEmailLoader(request)
+// The link works whoever is signed in: it only verifies the address it names.
+export const loader = async ({ request }: LoaderFunctionArgs) => verifyEmailLoader(await publicContext(request))
 
 export const action = async ({ request, context }: ActionFunctionArgs) =>
-  resendVerificationAction(request, context, await readForm(request))
+  resendVerificationAction(await publicContext(request), context, await readForm(request))
 
 // The link's token is single-use: checking it again after the resend form was posted would only
 // fail and raise a second 'Email Verification failed'.

@@ -5,12 +5,11 @@ import { loadPortalAdmin } from '~/features/shell/admin-portal.server'
 import { noteSignInFailure } from '~/platform/form-replies.server'
 import { endOtherPortal } from './sign-in.server'
 import { getEnv } from '~/platform/env.server'
-import { requireAnonymousAdmin, type AdminContext } from '~/platform/guards.server'
+import type { AdminContext, RequestContext } from '~/platform/guards.server'
 import { readForm } from '~/platform/form-data.server'
 import { TOASTS } from '~/platform/messages'
 import { HOME_PATH, MFA_SETUP_PATH, SIGN_IN_PATH } from '~/platform/portal'
 import { adminSignInCode, confirmAdminMfa, getAdminMfa, startAdminMfaSetup } from '~/platform/provider-api.server'
-import { createProviderClient } from '~/platform/provider-client.server'
 import { failureLines, faultResult, isRecord, type ProviderFailure } from '~/platform/provider-errors'
 import { signInBlockedFor, TOO_MANY_ATTEMPTS } from '~/platform/rate-limit.server'
 import type { AdminUser } from '~/platform/provider-types'
@@ -72,8 +71,7 @@ async function expired(session: AppSession): Promise<Response> {
 }
 
 /** The code step's screen: only while a password step's challenge is pending. */
-export async function codeStepLoader(request: Request) {
-  const { session } = await requireAnonymousAdmin(request)
+export async function codeStepLoader({ session }: RequestContext) {
   if (!getMfaChallenge(session)) {
     if (session.has('mfaChallenge')) throw await expired(session)
     throw redirect(SIGN_IN_PATH.admin)
@@ -81,8 +79,7 @@ export async function codeStepLoader(request: Request) {
   return data({ ok: true as const })
 }
 
-export async function codeStepAction(request: Request, context: AppLoadContext) {
-  const { session } = await requireAnonymousAdmin(request)
+export async function codeStepAction({ request, session, api }: RequestContext, context: AppLoadContext) {
   const challenge = getMfaChallenge(session)
   if (!challenge) return expired(session)
   const code = codeFromForm(await readForm(request))
@@ -95,7 +92,6 @@ export async function codeStepAction(request: Request, context: AppLoadContext) 
     return data<CodeFormReply>({ formError: [TOO_MANY_ATTEMPTS] }, { status: 429, headers: { 'Retry-After': String(retryAfter) } })
   }
 
-  const api = await createProviderClient(request, { session })
   const result = await adminSignInCode(api, { mfa_token: challenge.token, code })
   if (!result.ok) {
     if (result.kind === 'http' && result.status === 401) return expired(session)

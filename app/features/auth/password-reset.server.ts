@@ -3,25 +3,19 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { invalidForm, providerRefusal, rateLimited } from '~/platform/form-replies.server'
 import { forgotPasswordSchema, parseAuthForm, resetPasswordSchema } from './schemas'
-import { requireAnonymousAdmin, requireAnonymousCustomer } from '~/platform/guards.server'
+import type { RequestContext } from '~/platform/guards.server'
 import { passwordSavedToast, TOASTS } from '~/platform/messages'
 import { SIGN_IN_PATH, type Portal } from '~/platform/portal'
 import { forgotPassword, resetPassword } from '~/platform/provider-api.server'
-import { createProviderClient } from '~/platform/provider-client.server'
 import { combineHeaders } from '~/platform/headers'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
 
 const HIDDEN = ['newPassword', 'confirmPassword']
 
-function requireAnonymous(request: Request, portal: Portal) {
-  return portal === 'admin' ? requireAnonymousAdmin(request) : requireAnonymousCustomer(request)
-}
-
 export type ForgotPasswordLoaderData = { sent: boolean }
 
-export async function forgotPasswordLoader(request: Request, portal: Portal) {
-  await requireAnonymous(request, portal)
+export async function forgotPasswordLoader({ request }: RequestContext) {
   return data<ForgotPasswordLoaderData>({ sent: new URL(request.url).searchParams.get('sent') === '1' })
 }
 
@@ -29,15 +23,13 @@ export async function forgotPasswordLoader(request: Request, portal: Portal) {
  * SPEC.md §8: whatever the provider answers (unknown address, outage, rate limit), the visitor
  * sees the same "sent" screen, so the form cannot be used to find out who has an account.
  */
-export async function forgotPasswordAction(request: Request, context: AppLoadContext, portal: Portal) {
-  await requireAnonymous(request, portal)
+export async function forgotPasswordAction({ request, api }: RequestContext, context: AppLoadContext, portal: Portal) {
   const submission = parseAuthForm(await readForm(request), forgotPasswordSchema)
   if (submission.status !== 'success') return invalidForm(submission)
   const { email } = submission.value
 
   let headers: Headers | null = null
   if (!rateLimited(context, 'forgot-password', email, submission)) {
-    const api = await createProviderClient(request)
     await forgotPassword(api, email, portal)
     headers = api.headers
   }
@@ -47,12 +39,19 @@ export async function forgotPasswordAction(request: Request, context: AppLoadCon
 
 export type ResetPasswordLoaderData = { token: string; createPassword: boolean; done: boolean }
 
-/** SPEC.md §2: no token → that portal's sign-in; signed in to that portal → its dashboard. */
-export async function resetPasswordLoader(request: Request, portal: Portal) {
-  const url = new URL(request.url)
-  const token = url.searchParams.get('token')
+/**
+ * SPEC.md §2: no token → that portal's sign-in, whoever asks; this rule comes before the
+ * signed-in one (the page's guard), which the access matrix checks.
+ */
+export function requireResetToken(request: Request, portal: Portal): string {
+  const token = new URL(request.url).searchParams.get('token')
   if (!token) throw redirect(SIGN_IN_PATH[portal])
-  await requireAnonymous(request, portal)
+  return token
+}
+
+/** The reset screen, once `requireResetToken` and the guard (signed in → dashboard) let it open. */
+export async function resetPasswordLoader({ request }: RequestContext, token: string) {
+  const url = new URL(request.url)
   return data<ResetPasswordLoaderData>(
     {
       token,
@@ -64,13 +63,11 @@ export async function resetPasswordLoader(request: Request, portal: Portal) {
   )
 }
 
-export async function resetPasswordAction(request: Request, portal: Portal) {
-  await requireAnonymous(request, portal)
+export async function resetPasswordAction({ request, api }: RequestContext) {
   const submission = parseAuthForm(await readForm(request), resetPasswordSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: HIDDEN })
   const { token, newPassword, confirmPassword } = submission.value
 
-  const api = await createProviderClient(request)
   const result = await resetPassword(api, { token, new_password: newPassword, conf_password: confirmPassword })
   if (!result.ok) {
     // SPEC.md §8: shown inline and as a destructive toast.

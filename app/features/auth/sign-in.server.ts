@@ -4,12 +4,12 @@ import { afterSignInPath, setupRequired, storedUser } from './admin-mfa.server'
 import { invalidForm, noteSignInFailure, providerRefusal, signInThrottled, type FormReply } from '~/platform/form-replies.server'
 import { EMAIL_PATTERN, parseAuthForm, signInSchema } from './schemas'
 import { RESEND_INTENT, resendVerificationAction } from './verification.server'
-import { requireAnonymousAdmin, requireAnonymousCustomer } from '~/platform/guards.server'
+import type { RequestContext } from '~/platform/guards.server'
 import { TOASTS } from '~/platform/messages'
 import { HOME_PATH, MFA_CODE_PATH, PROFILE_SETUP_PATH, portalOf, type Portal } from '~/platform/portal'
 import { resolveAdminRole } from '~/platform/roles'
 import { adminSignIn, getProfile, signIn } from '~/platform/provider-api.server'
-import { createProviderClient, type ProviderClient } from '~/platform/provider-client.server'
+import type { ProviderClient } from '~/platform/provider-client.server'
 import { faultResult, isRecord, type ProviderFailure } from '~/platform/provider-errors'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { endProviderSession } from '~/platform/signout.server'
@@ -60,9 +60,7 @@ export async function endOtherPortal(request: Request, session: AppSession, port
  * SPEC.md §2: a signed-in visitor goes to their dashboard; anyone else starts clean — on the
  * customer screen the stored admin data is cleared, on the admin screen both portals' data.
  */
-export async function signInLoader(request: Request, portal: Portal) {
-  const { session } =
-    portal === 'customer' ? await requireAnonymousCustomer(request) : await requireAnonymousAdmin(request)
+export async function signInLoader({ request, session }: RequestContext, portal: Portal) {
   // On the admin screen a pending code step (P15) is dropped too: signing in starts again.
   const stale: Array<'admin' | 'customer' | 'mfaChallenge'> = portal === 'customer' ? ['admin'] : ['admin', 'customer', 'mfaChallenge']
   let changed = false
@@ -88,10 +86,11 @@ function validRedirect(value: FormDataEntryValue | null | undefined, portal: Por
   return safe && portalOf(new URL(safe, 'http://x').pathname) === portal ? safe : null
 }
 
-export async function signInAction(request: Request, context: AppLoadContext, portal: Portal) {
+export async function signInAction(ctx: RequestContext, context: AppLoadContext, portal: Portal) {
+  const { request, api } = ctx
   const formData = await readForm(request)
   if (portal === 'customer' && formData.get('intent') === RESEND_INTENT) {
-    return resendVerificationAction(request, context, formData)
+    return resendVerificationAction(ctx, context, formData)
   }
   const submission = parseAuthForm(formData, signInSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: HIDDEN })
@@ -101,7 +100,6 @@ export async function signInAction(request: Request, context: AppLoadContext, po
   const limited = signInThrottled(context, action, submission, { hideFields: HIDDEN })
   if (limited) return limited
 
-  const api = await createProviderClient(request)
   const outcome =
     portal === 'customer' ? await signInCustomer(api, { email, password }) : await signInAdmin(api, { email, password })
   if (!outcome.ok) {

@@ -6,10 +6,9 @@ import { honeypotInputProps, isSpam } from './honeypot.server'
 import { EMAIL_PATTERN, parseAuthForm, signUpSchema } from './schemas'
 import { RESEND_INTENT, resendVerificationAction } from './verification.server'
 import { getEnv } from '~/platform/env.server'
-import { requireAnonymousCustomer } from '~/platform/guards.server'
+import type { RequestContext } from '~/platform/guards.server'
 import { GENERIC_ERROR } from '~/platform/messages'
 import { signUp } from '~/platform/provider-api.server'
-import { createProviderClient } from '~/platform/provider-client.server'
 import { readForm } from '~/platform/form-data.server'
 
 export const SIGN_UP_PATH = '/customer/signup'
@@ -30,8 +29,7 @@ export type SignUpLoaderData = {
   privacyUrl: string
 }
 
-export async function signUpLoader(request: Request) {
-  await requireAnonymousCustomer(request)
+export async function signUpLoader({ request }: RequestContext) {
   const sent = new URL(request.url).searchParams.get('sent')
   const { TERMS_URL, PRIVACY_URL } = getEnv()
   return data<SignUpLoaderData>({
@@ -42,14 +40,14 @@ export async function signUpLoader(request: Request) {
   })
 }
 
-export async function signUpAction(request: Request, context: AppLoadContext) {
-  await requireAnonymousCustomer(request)
+export async function signUpAction(ctx: RequestContext, context: AppLoadContext) {
+  const { request, api } = ctx
   const formData = await readForm(request)
   if (isSpam(formData)) {
     // Nothing reaches the provider, and the answer says nothing about why.
     return data<FormReply>({ result: { status: 'error', error: { '': [GENERIC_ERROR] } } }, { status: 400 })
   }
-  if (formData.get('intent') === RESEND_INTENT) return resendVerificationAction(request, context, formData)
+  if (formData.get('intent') === RESEND_INTENT) return resendVerificationAction(ctx, context, formData)
 
   const submission = parseAuthForm(formData, signUpSchema)
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: HIDDEN })
@@ -57,7 +55,6 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   const limited = rateLimited(context, 'signup', email, submission, { hideFields: HIDDEN })
   if (limited) return limited
 
-  const api = await createProviderClient(request)
   const result = await signUp(api, { email, password, conf_password: confirmPassword })
   if (!result.ok) {
     return providerRefusal(submission, result, {

@@ -8,14 +8,14 @@ import { TOASTS } from '~/platform/messages'
 import { SIGN_IN_PATH } from '~/platform/portal'
 import { TOO_MANY_ATTEMPTS } from '~/platform/rate-limit.server'
 import { resendVerification, verifyEmail } from '~/platform/provider-api.server'
-import { createProviderClient } from '~/platform/provider-client.server'
+import type { RequestContext } from '~/platform/guards.server'
 import type { Toast } from '~/platform/toast'
 import { combineHeaders } from '~/platform/headers'
 
 export type ResendReply = { resend: { status: 'sent' | 'failed'; email: string }; toast: Toast }
 
 /** Handles a posted resend form. The answer stays on the page (action data), with its toast. */
-export async function resendVerificationAction(request: Request, context: AppLoadContext, formData: FormData) {
+export async function resendVerificationAction({ api }: RequestContext, context: AppLoadContext, formData: FormData) {
   const submission = parseAuthForm(formData, resendVerificationSchema)
   if (submission.status !== 'success') {
     const problem = Object.values(submission.error ?? {}).flat()[0]
@@ -37,7 +37,6 @@ export async function resendVerificationAction(request: Request, context: AppLoa
       { status: 429 },
     )
   }
-  const api = await createProviderClient(request)
   const result = await resendVerification(api, email)
   if (!result.ok) {
     return data<ResendReply>(
@@ -62,13 +61,12 @@ export type VerifyEmailOutcome =
  * SPEC.md §2: the link's token and e-mail are checked on the server, so the outcome is in the
  * first HTML (no JavaScript needed). Without both parameters there is nothing to verify.
  */
-export async function verifyEmailLoader(request: Request) {
+export async function verifyEmailLoader({ request, api }: RequestContext) {
   const url = new URL(request.url)
   const token = url.searchParams.get('token')
   const email = url.searchParams.get('email')
   if (!token || !email) throw redirect(SIGN_IN_PATH.customer)
 
-  const api = await createProviderClient(request)
   const result = await verifyEmail(api, { token, email })
   const outcome: VerifyEmailOutcome = result.ok
     ? { state: 'verified', email }
