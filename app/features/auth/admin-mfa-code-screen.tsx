@@ -2,8 +2,9 @@ import { Form } from '@remix-run/react'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
 import { AuthToast } from './auth-toast'
+import { MfaCodeField } from './mfa-code-field'
 import { SubmitButton, TextLink, useIsSubmitting } from './auth-ui'
-import { Field, FormError } from '~/components/ui/forms'
+import { FormError } from '~/components/ui/forms'
 import { KeyRoundIcon, LockIcon } from '~/components/ui/icons'
 
 export type CodeReply = { fieldError?: string; formError?: string[]; toast?: Toast } | undefined
@@ -26,21 +27,12 @@ export function SignInCodeScreen({ reply }: { reply: CodeReply }) {
       <AuthToast toast={reply?.toast} inline={false} />
       <FormError errors={reply?.formError} />
       <Form method="post" className="grid gap-2" noValidate>
-        <Field
+        <MfaCodeField
           label="Authentication code"
           hint="No access to your app? Enter one of your recovery codes instead."
-          errors={reply?.fieldError ? [reply.fieldError] : undefined}
-          inputProps={{
-            name: 'code',
-            id: 'code',
-            autoComplete: 'one-time-code',
-            autoCapitalize: 'off',
-            spellCheck: false,
-            maxLength: 32,
-            required: true,
-            autoFocus: true,
-            className: 'font-mono tracking-widest',
-          }}
+          error={reply?.fieldError}
+          accepts="app-or-recovery-code"
+          focusOnLoad
         />
         <SubmitButton pending={pending} pendingLabel="Verifying...">
           Verify

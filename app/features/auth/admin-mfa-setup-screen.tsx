@@ -6,7 +6,8 @@ import { cn } from '~/platform/cn'
 import { HOME_PATH } from '~/platform/portal'
 import { PageHeader } from '~/components/ui/page-header'
 import { SubmitButton, useIsSubmitting } from './auth-ui'
-import { Field, FormError } from '~/components/ui/forms'
+import { FormError } from '~/components/ui/forms'
+import { MfaCodeField } from './mfa-code-field'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -73,20 +74,7 @@ function Setup({ screen, reply }: { screen: Extract<SetupScreenData, { view: 'se
       <Section title="2. Enter the code from the app">
         <FormError errors={reply?.formError} />
         <Form method="post" className="grid gap-2 sm:max-w-xs" noValidate>
-          <Field
-            label="6-digit code"
-            errors={reply?.fieldError ? [reply.fieldError] : undefined}
-            inputProps={{
-              name: 'code',
-              id: 'code',
-              inputMode: 'numeric',
-              autoComplete: 'one-time-code',
-              pattern: '[0-9 ]*',
-              maxLength: 8,
-              required: true,
-              className: 'font-mono tracking-widest',
-            }}
-          />
+          <MfaCodeField label="6-digit code" error={reply?.fieldError} accepts="app-code" />
           <SubmitButton pending={pending} pendingLabel="Turning on...">
             Turn on two-factor authentication
           </SubmitButton>
