@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { Download } from 'lucide-react'
 import { TimeZoneSync } from '~/features/health-log/time-zone-sync'
 import { PageHeader } from '~/components/ui/page-header'
 import { TrendRangeLinks } from '~/features/trends/range-links'
 import { TrendsCharts } from '~/features/trends/trends-charts'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { pageTitle } from '~/platform/meta'
 import { trendsHref, TRENDS_PATH } from '~/features/trends/trends-range'
 import { loadTrends } from '~/features/trends/trends.server'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Health Trends', matches)
 
@@ -37,19 +37,7 @@ export default function HealthTrends() {
       {model ? (
         <TrendsCharts model={model} logHref="/customer/log-data" baseHref={TRENDS_PATH} />
       ) : (
-        <Alert variant="destructive">
-          <AlertTitle>Your trends could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{error}</p>
-            <Link
-              to={trendsHref(TRENDS_PATH, range)}
-              reloadDocument
-              className="mt-2 inline-block font-medium underline underline-offset-4"
-            >
-              Try again
-            </Link>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title="Your trends could not be loaded" message={error} retryHref={trendsHref(TRENDS_PATH, range)} />
       )}
     </div>
   )

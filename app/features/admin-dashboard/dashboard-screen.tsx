@@ -1,12 +1,12 @@
 import { Link } from '@remix-run/react'
-import { BellRing, CircleAlert, HeartPulse, Moon, Users } from 'lucide-react'
+import { BellRing, HeartPulse, Moon, Users } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { TierBadge } from '~/features/admin-patients/alert-badge'
 import { PageHeader } from '~/components/ui/page-header'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { funnelSteps, percentOrDash, shownCohorts, type CohortRow } from './admin-dashboard'
 import type { AdminDashboard } from './admin-dashboard.server'
 import { DEFAULT_QUERY, patientsHref, TIER_MEANINGS, type AlertTier } from '~/features/admin-patients/admin-patients'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 function Stat({
   label,
@@ -198,20 +198,7 @@ export function AdminDashboardScreen({
         description="Your programme at a glance: who is active, who needs attention, and how cohorts are doing."
       />
       {!dashboard ? (
-        <Alert variant="destructive">
-          <CircleAlert className="h-4 w-4" aria-hidden />
-          <AlertTitle>The dashboard could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{error}</p>
-            <Link
-              to="/admin/dashboard"
-              reloadDocument
-              className="mt-2 inline-block font-medium underline underline-offset-4"
-            >
-              Try again
-            </Link>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title="The dashboard could not be loaded" message={error} retryHref="/admin/dashboard" />
       ) : (
         <>
           {/* Not three abreast at md, where the sidebar leaves about 500 px. */}

@@ -1,9 +1,8 @@
 import { Link } from '@remix-run/react'
-import { ArrowLeft, CircleAlert, MessagesSquare } from 'lucide-react'
+import { ArrowLeft, MessagesSquare } from 'lucide-react'
 import { AuthToast } from '~/features/auth/auth-toast'
 import { TrendRangeLinks } from '~/features/trends/range-links'
 import { TrendsCharts } from '~/features/trends/trends-charts'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { PATIENTS_PATH, patientPath } from './admin-patients'
 import type { AcknowledgeAnswer, PatientPage } from './admin-patients.server'
@@ -16,6 +15,7 @@ import { PatientAlerts } from './patient-alerts'
 import { Adherence, ClinicalSummary, Devices, PatientHeader } from './patient-sections'
 import { Section } from './section'
 import { UnitSwitch } from './unit-switch'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 function BackLink() {
   return (
@@ -34,11 +34,7 @@ export function PatientLoadError({ message }: { message: string }) {
     <div className="grid gap-6">
       <BackLink />
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Patient Details</h1>
-      <Alert variant="destructive">
-        <CircleAlert className="h-4 w-4" aria-hidden />
-        <AlertTitle>This patient's record could not be loaded</AlertTitle>
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
+      <LoadFailed title="This patient's record could not be loaded" message={message} />
     </div>
   )
 }
@@ -147,11 +143,7 @@ export function PatientScreen({
         ) : page.trends ? (
           <TrendsCharts model={page.trends} baseHref={trendsBase} />
         ) : (
-          <Alert variant="destructive">
-            <CircleAlert className="h-4 w-4" aria-hidden />
-            <AlertTitle>The trends could not be loaded</AlertTitle>
-            <AlertDescription>{page.trendsError}</AlertDescription>
-          </Alert>
+          <LoadFailed title="The trends could not be loaded" message={page.trendsError} />
         )}
       </Section>
     </div>

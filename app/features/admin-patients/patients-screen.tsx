@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigation } from '@remix-run/react'
-import { CircleAlert, Users } from 'lucide-react'
+import { Users } from 'lucide-react'
 import { PageHeader } from '~/components/ui/page-header'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import {
   ariaSort,
   hasFilters,
@@ -17,6 +16,7 @@ import { PatientsFilters } from './patients-filters'
 import { PatientsCards, PatientsTable } from './patients-table'
 import { Pagination } from './pagination'
 import { UnitSwitch } from './unit-switch'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 const SORT_NAMES = {
   name: 'Name',
@@ -75,20 +75,7 @@ export function PatientsScreen({ page }: { page: PatientsPage }) {
       </PageHeader>
       <PatientsFilters key={location.search} query={query} />
       {page.error ? (
-        <Alert variant="destructive">
-          <CircleAlert className="h-4 w-4" aria-hidden />
-          <AlertTitle>The patients could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{page.error}</p>
-            <Link
-              to={patientsHref(query)}
-              reloadDocument
-              className="mt-2 inline-block font-medium underline underline-offset-4"
-            >
-              Try again
-            </Link>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title="The patients could not be loaded" message={page.error} retryHref={patientsHref(query)} />
       ) : (
         <section
           aria-labelledby="patients-results"

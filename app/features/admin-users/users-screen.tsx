@@ -2,9 +2,7 @@
 // tab 'Audit log'. Everything is server-rendered from the URL (?tab, ?confirmDeactivate, the audit
 // filters), so every state can be reached and used without JavaScript.
 import { Link, useLocation } from '@remix-run/react'
-import { CircleAlert } from 'lucide-react'
 import { PageHeader } from '~/components/ui/page-header'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import type { AdminListItem, UsersTab } from './admin-users'
 import type { AuditFilters, AuditPage } from './audit'
 import type { FormReply } from '~/platform/form-replies.server'
@@ -12,6 +10,7 @@ import { cn } from '~/platform/cn'
 import { AdminsTable, ConfirmDeactivate, ConfirmMfaReset } from './admins-table'
 import { AuditLog } from './audit-log'
 import { InviteForm } from './invite-form'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 export type UsersView = {
   me: number | null
@@ -40,7 +39,9 @@ function Tabs({ current }: { current: UsersTab }) {
               aria-current={tab === current ? 'page' : undefined}
               className={cn(
                 'inline-flex h-10 items-center rounded-t-md border-b-2 px-4 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                tab === current ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+                tab === current
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
               {label}
@@ -52,28 +53,22 @@ function Tabs({ current }: { current: UsersTab }) {
   )
 }
 
-function LoadError({ message, retry }: { message: string; retry: string }) {
-  return (
-    <Alert variant="destructive">
-      <CircleAlert className="h-4 w-4" aria-hidden />
-      <AlertTitle>This list could not be loaded</AlertTitle>
-      <AlertDescription>
-        <p>{message}</p>
-        <Link to={retry} reloadDocument className="mt-2 inline-block font-medium underline underline-offset-4">
-          Try again
-        </Link>
-      </AlertDescription>
-    </Alert>
-  )
-}
-
 export function UsersScreen({ view, answer }: { view: UsersView; answer: FormReply | undefined }) {
   const location = useLocation()
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
-      <PageHeader title="Users" description="The administrators who can use this portal, and the audit log of what they do." />
+      <PageHeader
+        title="Users"
+        description="The administrators who can use this portal, and the audit log of what they do."
+      />
       <Tabs current={view.tab} />
-      {view.loadError ? <LoadError message={view.loadError} retry={`${location.pathname}${location.search}`} /> : null}
+      {view.loadError ? (
+        <LoadFailed
+          title="This list could not be loaded"
+          message={view.loadError}
+          retryHref={`${location.pathname}${location.search}`}
+        />
+      ) : null}
       {view.tab === 'audit' && view.filters ? (
         <AuditLog filters={view.filters} audit={view.audit} />
       ) : (

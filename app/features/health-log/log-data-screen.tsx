@@ -2,14 +2,12 @@
 // entries of the picked day. Everything is server-rendered from the URL (?week, ?day, ?log,
 // ?edit, ?confirmDelete), so every state can be reached and used without JavaScript.
 import type { SubmissionResult } from '@conform-to/react'
-import { Link, useLocation, useNavigation } from '@remix-run/react'
-import { CircleAlert } from 'lucide-react'
+import { useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { AuthToast } from '~/features/auth/auth-toast'
 import { PageHeader } from '~/components/ui/page-header'
 import { PENDING_SKELETON_DELAY_MS } from '~/features/shell/skeletons/pending-skeleton'
 import { WeeklyLogSkeleton } from '~/features/shell/skeletons/weekly-log-skeleton'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import type { DailyTargets } from './health-metrics'
 import {
   LOG_DATA_PATH,
@@ -24,6 +22,7 @@ import { DayEntries } from './day-entries'
 import { EntryPanel } from './entry-panel'
 import { TimeZoneSync } from './time-zone-sync'
 import { WeekGrid, WeekNavigation } from './week-view'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 export type LogDataView = {
   today: string
@@ -107,20 +106,7 @@ export function LogDataScreen({ view, answer }: { view: LogDataView; answer: Log
             monday={view.monday}
           />
         ) : (
-          <Alert variant="destructive">
-            <CircleAlert className="h-4 w-4" aria-hidden />
-            <AlertTitle>Your week could not be loaded</AlertTitle>
-            <AlertDescription>
-              <p>{view.loadError}</p>
-              <Link
-                to={logDataHref({ week: view.monday })}
-                reloadDocument
-                className="mt-2 inline-block font-medium underline underline-offset-4"
-              >
-                Try again
-              </Link>
-            </AlertDescription>
-          </Alert>
+          <LoadFailed title="Your week could not be loaded" message={view.loadError} retryHref={logDataHref({ week: view.monday })} />
         )}
       </section>
       {view.entries ? (

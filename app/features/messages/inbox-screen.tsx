@@ -1,14 +1,14 @@
 import { Link } from '@remix-run/react'
-import { CircleAlert, Inbox as InboxIcon } from 'lucide-react'
+import { Inbox as InboxIcon } from 'lucide-react'
 import { PageHeader } from '~/components/ui/page-header'
 import { PageLinks } from '~/components/ui/page-links'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { buttonVariants } from '~/components/ui/button'
 import { INBOX_FILTER_LABELS, INBOX_FILTERS, inboxHref, recordMessagesHref, type InboxItem } from './care-messages'
 import type { InboxPage } from './care-messages.server'
 import { cn } from '~/platform/cn'
 import { formatDateTimeIn } from '~/platform/formats'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 const EMPTY: Record<string, string> = {
   all: 'No messages yet. Patients can write to the care team from their Messages screen.',
@@ -76,11 +76,7 @@ export function InboxScreen({ page }: { page: InboxPage }) {
         ))}
       </nav>
       {page.error ? (
-        <Alert variant="destructive">
-          <CircleAlert className="h-4 w-4" aria-hidden />
-          <AlertTitle>The messages could not be loaded</AlertTitle>
-          <AlertDescription>{page.error}</AlertDescription>
-        </Alert>
+        <LoadFailed title="The messages could not be loaded" message={page.error} />
       ) : inbox && inbox.items.length > 0 ? (
         <ul aria-label="Conversations" className="grid gap-3">
           {inbox.items.map((item) => (

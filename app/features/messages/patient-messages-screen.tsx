@@ -8,6 +8,7 @@ import { formatDateTimeIn } from '~/platform/formats'
 import { MessageForm } from './message-form'
 import { MessageList } from './message-list'
 import { usePollWhileVisible } from './use-poll'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 export function PatientMessagesScreen({ page, answer }: { page: PatientMessagesPage; answer: MessageFormAnswer | undefined }) {
   const location = useLocation()
@@ -35,11 +36,7 @@ export function PatientMessagesScreen({ page, answer }: { page: PatientMessagesP
           Your care team
         </h2>
         {page.error ? (
-          <Alert variant="destructive">
-            <CircleAlert className="h-4 w-4" aria-hidden />
-            <AlertTitle>Your messages could not be loaded</AlertTitle>
-            <AlertDescription>{page.error}</AlertDescription>
-          </Alert>
+          <LoadFailed title="Your messages could not be loaded" message={page.error} />
         ) : (
           <MessageList
             label="Messages with your care team"

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
-import { CheckCheck, CircleAlert, MessagesSquare } from 'lucide-react'
+import { CheckCheck, MessagesSquare } from 'lucide-react'
 import { Section } from '~/features/admin-patients/section'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import type { PatientAlert } from '~/features/admin-patients/alerts'
 import { earlierHref, HANDLED_INTENT, readByText, teamSenderLabel } from './care-messages'
@@ -11,6 +10,7 @@ import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
 import { MessageForm } from './message-form'
 import { MessageList } from './message-list'
 import { usePollWhileVisible } from './use-poll'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 /** The Messages tab of a patient's record: the conversation, who read it, reply, mark as handled. */
 export function RecordMessagesSection({
@@ -61,11 +61,7 @@ export function RecordMessagesSection({
   return (
     <Section id="messages" title="Messages" description={status}>
       {messages.error ? (
-        <Alert variant="destructive">
-          <CircleAlert className="h-4 w-4" aria-hidden />
-          <AlertTitle>The messages could not be loaded</AlertTitle>
-          <AlertDescription>{messages.error}</AlertDescription>
-        </Alert>
+        <LoadFailed title="The messages could not be loaded" message={messages.error} />
       ) : (
         <MessageList
           label={`Messages with ${patientName || 'the patient'}`}

@@ -1,13 +1,12 @@
 // /admin/reports: the cohort (filters in the URL), its outcome summary, and the CSV export form.
-import { Link, useLocation } from '@remix-run/react'
-import { CircleAlert } from 'lucide-react'
+import { useLocation } from '@remix-run/react'
 import { PageHeader } from '~/components/ui/page-header'
-import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import type { CohortFilters, ReportSummary } from './admin-reports'
 import { REPORTS } from '~/platform/messages'
 import { CohortFiltersForm } from './cohort-filters'
 import { CohortSummary } from './cohort-tables'
 import { ExportForm } from './export-form'
+import { LoadFailed } from '~/components/ui/load-failed'
 
 export type ReportsView = {
   filters: CohortFilters
@@ -25,16 +24,7 @@ export function ReportsScreen({ view }: { view: ReportsView }) {
       {view.summary ? (
         <CohortSummary summary={view.summary} />
       ) : (
-        <Alert variant="destructive">
-          <CircleAlert className="h-4 w-4" aria-hidden />
-          <AlertTitle>The cohort summary could not be loaded</AlertTitle>
-          <AlertDescription>
-            <p>{view.loadError}</p>
-            <Link to={`${location.pathname}${location.search}`} reloadDocument className="mt-2 inline-block font-medium underline underline-offset-4">
-              Try again
-            </Link>
-          </AlertDescription>
-        </Alert>
+        <LoadFailed title="The cohort summary could not be loaded" message={view.loadError} retryHref={`${location.pathname}${location.search}`} />
       )}
       <ExportForm filters={view.filters} canExportIdentified={view.canExportIdentified} />
     </div>
