@@ -1,6 +1,9 @@
 // Extension (docs/provider-api.md, "Extensions"): the clinical arithmetic behind the admin portal's
-// patient views, on ISO dates and kg. The provider is its own system, so it carries its own copy of
-// the formulas the patient app shows (app/features/health-log/health-metrics.ts); tests pin both to the same values.
+// patient views, on ISO dates and kg. It keeps its own copy of the formulas the patient app shows
+// (app/features/health-log/health-metrics.ts; tests pin both to the same values); the follow-up
+// schedule is shared by both, in common/follow-ups.ts.
+
+import { nextFollowUpAfter } from '../common/follow-ups'
 
 const DAY_MS = 86_400_000
 /** BMI 25 is the conventional "ideal" used for excess weight (IBW = 25 × height²). */
@@ -61,37 +64,17 @@ export function round1(value: number | null): number | null {
   return value === null ? null : Math.round(value * 10) / 10
 }
 
-// The same follow-up schedule as the patient's dashboard: 2 and 6 weeks, 3, 6 and 12 months, then yearly.
-const FIRST_MILESTONES: { label: string; days?: number; months?: number }[] = [
-  { label: '2-week follow-up', days: 14 },
-  { label: '6-week follow-up', days: 42 },
-  { label: '3-month follow-up', months: 3 },
-  { label: '6-month follow-up', months: 6 },
-  { label: '1-year follow-up', months: 12 },
-]
-
 export interface Milestone {
   label: string
   date: string
   days_until: number
 }
 
-/** The next follow-up on or after today (one due today is still "next"); null without a surgery date. */
+/** The next follow-up on or after today (common/follow-ups.ts); null without a surgery date. */
 export function nextMilestone(surgeryDate: string | null, today: string): Milestone | null {
   if (!surgeryDate) return null
-  for (let index = 0; index < 200; index++) {
-    const years = index - FIRST_MILESTONES.length + 2
-    const milestone =
-      index < FIRST_MILESTONES.length
-        ? FIRST_MILESTONES[index]
-        : { label: `${years}-year follow-up`, months: 12 * years }
-    const date =
-      milestone.days !== undefined
-        ? addDays(surgeryDate, milestone.days)
-        : addMonths(surgeryDate, milestone.months ?? 0)
-    if (date >= today) return { label: milestone.label, date, days_until: daysBetween(today, date) }
-  }
-  return null
+  const { label, date, daysUntil } = nextFollowUpAfter(surgeryDate, today)
+  return { label, date, days_until: daysUntil }
 }
 
 /** Age in whole years on `today`; null for a missing date. */

@@ -1,10 +1,10 @@
 // Where the patient stands: weight-loss measures, BMI, goal progress, follow-up milestones, today
 // against the daily targets, and the "nothing logged lately" nudge. Pure and deterministic (today is
 // a parameter). Every formula works on unrounded kg; only what is shown is rounded (1 decimal).
-import { addMonths, format, parseISO } from 'date-fns'
-import { addDaysIso, daysBetween, isIsoDate, lastNightDate, type LatestByKind, type EntriesByKind } from './log-entries'
+import { daysBetween, isIsoDate, lastNightDate, type LatestByKind, type EntriesByKind } from './log-entries'
 import type { CustomerProfile } from '~/platform/provider-types'
 import { roundForDisplay } from '~/platform/units'
+import { nextFollowUpAfter, type FollowUp } from '~/../common/follow-ups'
 
 // ---- Formulas -------------------------------------------------------------------------------
 
@@ -84,39 +84,11 @@ export function goalProgress(
 
 // ---- Surgery and follow-ups -----------------------------------------------------------------
 
-type Milestone = { label: string; days?: number; months?: number }
+export type { FollowUp }
 
-/** 2 weeks, 6 weeks, 3, 6 and 12 months; then every year (see followUpMilestones). */
-const FIRST_MILESTONES: Milestone[] = [
-  { label: '2-week follow-up', days: 14 },
-  { label: '6-week follow-up', days: 42 },
-  { label: '3-month follow-up', months: 3 },
-  { label: '6-month follow-up', months: 6 },
-  { label: '1-year follow-up', months: 12 },
-]
-
-export type FollowUp = { label: string; date: string; daysUntil: number }
-
-function milestoneDate(surgery: string, milestone: Milestone): string {
-  if (milestone.days !== undefined) return addDaysIso(surgery, milestone.days)
-  // addMonths keeps the day of the month, or the month's last day (Aug 31 + 6 months = Feb 28/29).
-  return format(addMonths(parseISO(surgery), milestone.months ?? 0), 'yyyy-MM-dd')
-}
-
-/** The next follow-up on or after today (a follow-up due today is still "next"). */
+/** The next follow-up on or after today (common/follow-ups.ts); null without a valid surgery date. */
 export function nextFollowUp(surgeryIso: string | null | undefined, todayIso: string): FollowUp | null {
-  if (!isIsoDate(surgeryIso)) return null
-  for (let index = 0; ; index++) {
-    const milestone =
-      index < FIRST_MILESTONES.length
-        ? FIRST_MILESTONES[index]
-        : {
-            label: `${index - FIRST_MILESTONES.length + 2}-year follow-up`,
-            months: 12 * (index - FIRST_MILESTONES.length + 2),
-          }
-    const date = milestoneDate(surgeryIso, milestone)
-    if (date >= todayIso) return { label: milestone.label, date, daysUntil: daysBetween(todayIso, date) }
-  }
+  return isIsoDate(surgeryIso) ? nextFollowUpAfter(surgeryIso, todayIso) : null
 }
 
 /** Whole days since the surgery (0 on the day); null before it or without a date. */
