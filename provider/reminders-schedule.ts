@@ -12,6 +12,7 @@
 //   Each reminder has a slot (the local date; for follow-ups the milestone and the lead time): the
 //   job sends a slot at most once, however many runs see it due.
 import { addDays, nextMilestone } from './admin-patients-metrics.js'
+import { wallClock } from '../common/wall-clock.js'
 
 export const REMINDER_KINDS = ['weigh_in', 'protein', 'water', 'vitamins', 'follow_up'] as const
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
@@ -74,35 +75,10 @@ export interface LocalClock {
   minutes: number
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'short',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-/** The wall clock in `timeZone` at `now`. */
+/** The wall clock in `timeZone` at `now` (common/wall-clock.ts). */
 export function localClock(now: Date, timeZone: string): LocalClock {
-  const parts: Record<string, string> = {}
-  for (const part of formatterFor(timeZone).formatToParts(now)) parts[part.type] = part.value
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: parts.weekday.toLowerCase().slice(0, 3) as Weekday,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  }
+  const { date, weekday, minutes } = wallClock(now, timeZone)
+  return { date, weekday, minutes }
 }
 
 function minutesOf(time: string): number {

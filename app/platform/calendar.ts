@@ -1,6 +1,7 @@
 // Calendar days as ISO strings: day arithmetic, weeks (Monday to Sunday) and their labels, and
 // today and the time in a given time zone. Pure. The health log, trends and the patient's clock use it.
 import { addDays, format, isValid, parseISO, startOfISOWeek } from 'date-fns'
+import { wallClock } from '~/../common/wall-clock'
 import { isoToUsDate } from './dates'
 
 // ---- Dates and weeks ------------------------------------------------------------------------
@@ -82,13 +83,7 @@ export function dayLabels(iso: string): { weekday: string; short: string; long: 
 /** Today's date where the patient is (an IANA zone such as 'America/Chicago'), else here. */
 export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
   if (timeZone && isTimeZone(timeZone)) {
-    // en-CA writes dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now)
+    return wallClock(now, timeZone).date
   }
   return format(now, 'yyyy-MM-dd')
 }
@@ -96,12 +91,7 @@ export function todayIn(timeZone: string | null | undefined, now = new Date()): 
 /** The time of day (HH:MM, 24-hour) where the patient is, else here. */
 export function timeIn(timeZone: string | null | undefined, now = new Date()): string {
   if (timeZone && isTimeZone(timeZone)) {
-    return new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(now)
+    return wallClock(now, timeZone).time
   }
   return format(now, 'HH:mm')
 }

@@ -24,6 +24,7 @@ import {
   type SleepSeries,
 } from './client.js'
 import type { WithingsConfig } from './config.js'
+import { wallClock } from '../../common/wall-clock.js'
 
 export const WITHINGS = { key: 'withings', name: 'Withings' } as const
 
@@ -106,22 +107,13 @@ export interface LocalReading {
 /** The calendar day and clock time of a Unix time in an IANA zone (UTC when the zone is unknown). */
 export function localTime(unixSeconds: number, timeZone: string | undefined): LocalReading {
   const at = new Date(unixSeconds * 1000)
-  let parts: Intl.DateTimeFormatPart[]
   try {
-    parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: timeZone || 'UTC',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at)
+    const { date, time } = wallClock(at, timeZone || 'UTC')
+    return { date, time }
   } catch {
-    return localTime(unixSeconds, 'UTC')
+    const { date, time } = wallClock(at, 'UTC')
+    return { date, time }
   }
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00'
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` }
 }
 
 /** Weight in kg of a group's weight measure (type 1): value × 10^unit; null when there is none. */
