@@ -116,6 +116,20 @@ export function onboardingOf(isOnboarded: boolean, emailVerified: boolean): Onbo
   return isOnboarded ? 'onboarded' : emailVerified ? 'verified' : 'unverified'
 }
 
+/** The personal section's contact and demographic fields, null where the patient left them out. */
+export function contactFieldsOf(personal: PersonalSection | null | undefined) {
+  return {
+    phone_number: personal?.phone_number ?? null,
+    date_of_birth: personal?.date_of_birth ?? null,
+    gender: personal?.gender ?? null,
+    postal_code: personal?.postal_code ?? null,
+    city: personal?.city ?? null,
+    state: personal?.state ?? null,
+    address_line1: personal?.address_line1 ?? null,
+    address_line2: personal?.address_line2 ?? null,
+  }
+}
+
 /** The stored-fact part of a snapshot plus the facts that depend on `today` (YYYY-MM-DD). */
 export function baseSnapshot(facts: PatientFacts, today: string): BaseSnapshot {
   const row = facts.account
@@ -131,14 +145,7 @@ export function baseSnapshot(facts: PatientFacts, today: string): BaseSnapshot {
     id: row.id,
     email: row.email,
     full_name: personal?.full_name || row.account_name,
-    phone_number: personal?.phone_number ?? null,
-    date_of_birth: personal?.date_of_birth ?? null,
-    gender: personal?.gender ?? null,
-    postal_code: personal?.postal_code ?? null,
-    city: personal?.city ?? null,
-    state: personal?.state ?? null,
-    address_line1: personal?.address_line1 ?? null,
-    address_line2: personal?.address_line2 ?? null,
+    ...contactFieldsOf(personal),
     created_at: row.created_at,
     email_verified: row.email_verified,
     is_onboarded: isOnboarded,

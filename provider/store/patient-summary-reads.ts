@@ -3,7 +3,7 @@
 // cohort cells, all indexed SQL paged in the database.
 import { addDays, addMonths } from '../admin-patients-metrics.js'
 import type { PatientQuery } from '../admin-patients-query.js'
-import { dayFacts, type PatientSnapshot } from '../patient-facts.js'
+import { contactFieldsOf, dayFacts, type PatientSnapshot } from '../patient-facts.js'
 import type { CohortCellInput } from '../patient-cohorts.js'
 import type { PersonalSection } from '../profile-sections.js'
 import { monthDay } from './patient-summaries.js'
@@ -46,17 +46,9 @@ const SUMMARY_COLUMNS = `s.account_id AS id, s.full_name, s.email, s.created_at,
   (SELECT MAX(d.last_synced_at) FROM device_connections d WHERE d.account_id = s.account_id) AS last_sync_at`
 
 function snapshotOf(row: SummaryRow & { personal?: PersonalSection | null }, today: string): PatientSnapshot {
-  const personal = row.personal ?? null
   return {
     ...row,
-    phone_number: personal?.phone_number ?? null,
-    date_of_birth: personal?.date_of_birth ?? null,
-    gender: personal?.gender ?? null,
-    postal_code: personal?.postal_code ?? null,
-    city: personal?.city ?? null,
-    state: personal?.state ?? null,
-    address_line1: personal?.address_line1 ?? null,
-    address_line2: personal?.address_line2 ?? null,
+    ...contactFieldsOf(row.personal),
     ...dayFacts(row.surgery_date, row.last_entry_day, today),
   }
 }
