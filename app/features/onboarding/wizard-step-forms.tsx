@@ -1,15 +1,12 @@
 // One form per wizard step (DESIGN.md §5): conform validates with the step's schema while typing
 // and before submitting; the action validates again and saves. Each posts the step number along.
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Link, useNavigation } from '@remix-run/react'
 import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
-import { FormError } from '~/components/ui/forms'
-import { Alert } from '~/components/ui/alert'
 import { Button, buttonVariants } from '~/components/ui/button'
-import { VALIDATION } from '~/platform/messages'
 import {
   bariatricSchema,
   deviceSchema,
@@ -20,9 +17,8 @@ import {
   type MedicalFormInput,
   type PersonalFormInput,
 } from '~/features/profile/schemas'
-import { submitWasRefused } from '~/platform/refused-submit'
-import { pushToast } from '~/platform/toast-store'
 import { previousStep, stepHref, TOTAL_STEPS, type StepNumber } from './wizard-steps'
+import { SectionFormFrame } from '~/features/profile/fields/section-form-frame'
 import { BariatricFields } from '~/features/profile/fields/bariatric-fields'
 import { DeviceFields } from '~/features/profile/fields/device-fields'
 import { MedicalFields } from '~/features/profile/fields/medical-fields'
@@ -119,44 +115,33 @@ function StepForm({
   const busyLabel = last ? 'Saving Profile...' : 'Saving...'
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        form.onSubmit(event)
-        // conform cancels the submit when its validation fails: say so (SPEC.md §5).
-        if (submitWasRefused(event)) {
-          pushToast({ id: 'wizard-incomplete', title: VALIDATION.wizardIncomplete, type: 'destructive' })
-        }
-      }}
-      className="grid gap-6"
+    <SectionFormFrame
+      form={form}
+      marker={{ name: 'step', value: String(step) }}
+      refusedToastId="wizard-incomplete"
+      incomplete={incomplete}
+      footer={
+          <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+            {back ? (
+              <Link to={stepHref(back)} className={buttonVariants({ variant: 'outline' })}>
+                <ArrowLeft aria-hidden />
+                Back
+              </Link>
+            ) : (
+              <Button variant="outline" disabled>
+                <ArrowLeft aria-hidden />
+                Back
+              </Button>
+            )}
+            <Button type="submit" disabled={saving}>
+              {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {saving ? busyLabel : idleLabel}
+              {!saving && !last ? <ArrowRight aria-hidden /> : null}
+            </Button>
+          </div>
+      }
     >
-      <input type="hidden" name="step" value={step} />
-      {incomplete ? (
-        <Alert variant="destructive">
-          <p className="font-medium">{VALIDATION.wizardIncomplete}</p>
-        </Alert>
-      ) : null}
-      <FormError id={form.errorId} errors={form.errors} />
       {children}
-      <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
-        {back ? (
-          <Link to={stepHref(back)} className={buttonVariants({ variant: 'outline' })}>
-            <ArrowLeft aria-hidden />
-            Back
-          </Link>
-        ) : (
-          <Button variant="outline" disabled>
-            <ArrowLeft aria-hidden />
-            Back
-          </Button>
-        )}
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {saving ? busyLabel : idleLabel}
-          {!saving && !last ? <ArrowRight aria-hidden /> : null}
-        </Button>
-      </div>
-    </Form>
+    </SectionFormFrame>
   )
 }

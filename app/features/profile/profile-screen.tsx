@@ -1,7 +1,7 @@
 // The patient's profile (/customer/profile): four tabs (personal, medical, preferences, connected),
 // each a form that saves on its own through the route's action, or the error when the profile could
 // not be read.
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useActionData, useNavigation, type useLoaderData } from '@remix-run/react'
 import { Loader2, Watch } from 'lucide-react'
@@ -13,6 +13,7 @@ import { PageHeader } from '~/components/ui/page-header'
 import { BariatricFields } from './fields/bariatric-fields'
 import { MedicalFields } from './fields/medical-fields'
 import { PersonalFields } from './fields/personal-fields'
+import { SectionFormFrame } from './fields/section-form-frame'
 import { RemindersForm } from '~/features/reminders/reminders-form'
 import { ThemeToggle } from '~/features/shell/theme-toggle'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
@@ -20,13 +21,11 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { cn } from '~/platform/cn'
 import type { ServiceView } from '~/features/devices/devices'
-import { TOASTS, VALIDATION } from '~/platform/messages'
+import { TOASTS, } from '~/platform/messages'
 import type { DeviceAnswer, ProfileIntent } from './profile.server'
 import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from './options'
 import { bariatricSchema, medicalSchema, personalSchema } from './schemas'
 import { PROFILE_TABS, profileTabHref, type ProfileTab } from './tabs'
-import { submitWasRefused } from '~/platform/refused-submit'
-import { pushToast } from '~/platform/toast-store'
 import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 import { waterFromMl, waterUnitFor } from '~/platform/units'
 // Types only (erased from the bundle): the screen draws what the route's loader and action answer.
@@ -188,28 +187,19 @@ function SectionForm({
 }) {
   const saving = useSaving(intent)
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        form.onSubmit(event)
-        // conform cancels the submit when its validation fails: say so, as the wizard does.
-        if (submitWasRefused(event)) pushToast({ id: `${intent}-incomplete`, title: VALIDATION.wizardIncomplete, type: 'destructive' })
-      }}
-      className="grid gap-6"
+    <SectionFormFrame
+      form={form}
+      marker={{ name: 'intent', value: intent }}
+      refusedToastId={`${intent}-incomplete`}
+      incomplete={incomplete}
+      footer={
+        <div className="flex justify-end border-t border-border pt-6">
+          <SaveButton saving={saving} />
+        </div>
+      }
     >
-      <input type="hidden" name="intent" value={intent} />
-      {incomplete ? (
-        <Alert variant="destructive">
-          <p className="font-medium">{VALIDATION.wizardIncomplete}</p>
-        </Alert>
-      ) : null}
-      <FormError id={form.errorId} errors={form.errors} />
       {children}
-      <div className="flex justify-end border-t border-border pt-6">
-        <SaveButton saving={saving} />
-      </div>
-    </Form>
+    </SectionFormFrame>
   )
 }
 
