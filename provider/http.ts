@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ZodTypeAny } from 'zod'
 import { ApiError } from './errors.js'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
@@ -25,32 +26,69 @@ export interface Reply {
 
 export type Handler = (req: RequestInput) => Reply | Promise<Reply>
 
+/**
+ * The schema (common/contract/) of a route's `content` on success. request-handler.ts checks every
+ * answer against it before sending: outside production a mismatch is a 500 and a log line (so tests
+ * catch it), in production a log line and the answer still goes out.
+ */
+export type AnswerSchema = ZodTypeAny
+
 export interface Route {
   method: Method
   /** Path relative to the base URL, no leading slash, trailing slash as the contract lists it. */
   path: string
+  /** What `content` looks like on success; see AnswerSchema. */
+  answer?: AnswerSchema
   handler: Handler
 }
 
+/** What the router found for a request: the handler and the schema its answer is checked against. */
+export interface FoundRoute {
+  handler: Handler
+  answer?: AnswerSchema
+}
+
 export class Router {
-  private readonly routes = new Map<string, Map<string, Handler>>()
+  private readonly routes = new Map<string, Map<string, FoundRoute>>()
 
   add(routes: Route[]): void {
     for (const route of routes) {
-      const byMethod = this.routes.get(route.path) ?? new Map<string, Handler>()
-      byMethod.set(route.method, route.handler)
+      const byMethod = this.routes.get(route.path) ?? new Map<string, FoundRoute>()
+      byMethod.set(route.method, { handler: route.handler, answer: route.answer })
       this.routes.set(route.path, byMethod)
     }
   }
 
   /** 404 for an unknown path, 405 for a known path with another method. */
-  find(method: string, path: string): Handler {
+  find(method: string, path: string): FoundRoute {
     const byMethod = this.routes.get(path)
     if (!byMethod) throw new ApiError(404, 'Not found')
-    const handler = byMethod.get(method)
-    if (!handler) throw new ApiError(405, 'Method not allowed')
-    return handler
+    const found = byMethod.get(method)
+    if (!found) throw new ApiError(405, 'Method not allowed')
+    return found
   }
+
+  /** `METHOD path` of every route that names no answer schema (a test keeps this list empty). */
+  unchecked(): string[] {
+    const names: string[] = []
+    for (const [path, byMethod] of this.routes) {
+      for (const [method, found] of byMethod) if (!found.answer) names.push(`${method} ${path}`)
+    }
+    return names
+  }
+}
+
+/**
+ * Why `content` does not match `schema`, in one line (the first few issues, each with its path), or
+ * null when it matches.
+ */
+export function answerMismatch(schema: AnswerSchema, content: unknown): string | null {
+  const result = schema.safeParse(content)
+  if (result.success) return null
+  return result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(content)'}: ${issue.message}`)
+    .join('; ')
 }
 
 export type BodyResult =

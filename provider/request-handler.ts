@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProviderContext } from './context.js'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js'
 import { ApiError } from './errors.js'
-import { readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
+import { answerMismatch, readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
 import { isLoopbackAddress, mayReadMetrics, metricsText, recordApiRequest, routeLabel } from './metrics.js'
 import type { RequestLog } from './request-log.js'
 import { bearerIdentity } from './sessions.js'
@@ -25,6 +25,9 @@ function parseUrl(raw: string | undefined): URL | null {
  * `{ message, data }` on error; an unexpected exception becomes a bare 500 and a log line.
  */
 export function createRequestHandler(ctx: ProviderContext, router: Router, requestLog: RequestLog | null) {
+  // Read once: tests and development must hear about an answer that breaks the contract; a
+  // production user should still get the answer (the app checks what it reads anyway).
+  const strictAnswers = process.env.NODE_ENV !== 'production'
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now()
     const url = parseUrl(req.url)
@@ -51,13 +54,19 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
       // An unread upload must not be taken for the next request on a kept-alive connection.
       undrained = body.kind === 'too-large' && !body.drained
       if (!url) throw new ApiError(400, 'Malformed request URL')
-      const handler = router.find(input.method, path)
+      const route = router.find(input.method, path)
       matched = true
       if (body.kind === 'too-large') {
         throw new ApiError(413, 'Request body is too large (limit 100 kB)')
       }
       input.rawBody = body.text
-      const reply: Reply = await handler(input)
+      const reply: Reply = await route.handler(input)
+      const mismatch = route.answer ? answerMismatch(route.answer, reply.content) : null
+      if (mismatch) {
+        const line = `provider: the answer to ${input.method} /${path} breaks its contract: ${mismatch}`
+        if (strictAnswers) throw new Error(line)
+        ctx.log(line)
+      }
       status = reply.status ?? 200
       sendJson(res, status, { message: reply.message, content: reply.content })
     } catch (error) {

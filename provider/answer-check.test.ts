@@ -1,0 +1,74 @@
+// The API checks what it sends (http.ts AnswerSchema): a route's `content` against its schema.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
+import type { ProviderContext } from './context.js'
+import { RouterWithItems } from './entries-router.js'
+import { answerMismatch, type Reply } from './http.js'
+import { createRequestHandler } from './request-handler.js'
+
+const Greeting = z.object({ greeting: z.string() })
+
+let server: Server | undefined
+afterEach(async () => {
+  vi.unstubAllEnvs()
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(null))
+  server = undefined
+})
+
+/** A provider with one exact route and one item route, both answering `content`. */
+async function serve(content: unknown) {
+  const logged: string[] = []
+  const router = new RouterWithItems()
+  const reply = (): Reply => ({ message: 'Hello.', content })
+  router.add([{ method: 'GET', path: 'v1/hello/', answer: Greeting, handler: reply }])
+  router.addItems([{ method: 'GET', pattern: /^v1\/hello\/\d+\/$/, answer: Greeting, handler: reply }])
+  const ctx = { log: (line: string) => logged.push(line) } as unknown as ProviderContext
+  const handle = createRequestHandler(ctx, router, null)
+  server = createServer((req, res) => void handle(req, res))
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const get = async (path: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}/${path}`)
+    return { status: response.status, body: (await response.json()) as unknown }
+  }
+  return { get, logged }
+}
+
+describe('answer check', () => {
+  test('an answer that matches goes out as sent, unknown keys included', async () => {
+    const { get, logged } = await serve({ greeting: 'hi', extra: 1 })
+    expect(await get('v1/hello/')).toEqual({ status: 200, body: { message: 'Hello.', content: { greeting: 'hi', extra: 1 } } })
+    expect(logged).toEqual([])
+  })
+
+  test.each(['v1/hello/', 'v1/hello/7/'])('outside production a mismatch is a 500 naming the route and field (%s)', async (path) => {
+    const { get, logged } = await serve({ greeting: 42 })
+    expect(await get(path)).toEqual({ status: 500, body: { message: 'Internal error', data: {} } })
+    expect(logged.join('\n')).toContain(`the answer to GET /${path} breaks its contract: greeting: Expected string, received number`)
+  })
+
+  test('in production a mismatch is logged and the answer still goes out', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const { get, logged } = await serve({ greeting: 42 })
+    expect(await get('v1/hello/')).toEqual({ status: 200, body: { message: 'Hello.', content: { greeting: 42 } } })
+    expect(logged).toEqual(['provider: the answer to GET /v1/hello/ breaks its contract: greeting: Expected string, received number'])
+  })
+
+  test('answerMismatch names the content itself when it is not an object', () => {
+    expect(answerMismatch(Greeting, null)).toBe('(content): Expected object, received null')
+    expect(answerMismatch(z.null(), null)).toBeNull()
+  })
+
+  test('unchecked lists the routes without an answer schema', () => {
+    const router = new RouterWithItems()
+    const handler = (): Reply => ({ message: '', content: null })
+    router.add([
+      { method: 'GET', path: 'a/', answer: z.null(), handler },
+      { method: 'POST', path: 'b/', handler },
+    ])
+    router.addItems([{ method: 'DELETE', pattern: /^c\/\d+\/$/, handler }])
+    expect(router.unchecked()).toEqual(['POST b/', 'DELETE ^c\\/\\d+\\/$'])
+  })
+})
