@@ -1,98 +1,37 @@
+import {
+  BARIATRIC_STATUSES,
+  FUNDING_METHODS,
+  GENDERS,
+  HEIGHT_UNITS,
+  PRE_EXISTING_CONDITIONS as CONDITIONS,
+  SURGERY_TYPES,
+  WEARABLE_OS,
+  WEIGHT_LOSS_ATTEMPTS,
+  WEIGHT_UNITS,
+} from '../common/contract/profile-values'
+import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../common/contract/profile'
 import type { JsonObject } from './http.js'
 import { FieldReader } from './validation.js'
 
-// SPEC §3's option lists.
-export const CONDITIONS = [
-  'Hypertension',
-  'Type 2 Diabetes',
-  'Sleep Apnea',
-  'Cardiovascular Disease',
-  'GERD',
-  'Hypothyroidism',
-  'None',
-] as const
-export const WEIGHT_LOSS_ATTEMPTS = [
-  'Diet programs',
-  'Exercise regimes',
-  'Prescription medications',
-  'Over-the-counter supplements',
-  'None',
-] as const
-export const SURGERY_TYPES = [
-  'Gastric Bypass (RNY)',
-  'Sleeve Gastrectomy',
-  'Adjustable Gastric Band',
-  'Duodenal Switch',
-  'Other',
-] as const
-export const FUNDING_METHODS = [
-  'Private Insurance',
-  'Public Medicare',
-  'State/Federal Medicaid',
-  'Self-Pay/Self Funded',
-  'Health Savings Account (HSA)',
-  'Flexible Spending Account (FSA)',
-  'Veterans Health Administration (VA)',
-  'Other',
-] as const
-export const GENDERS = ['M', 'F', 'O', 'N'] as const
-export const HEIGHT_UNITS = ['cm', 'ft-in'] as const
-export const WEIGHT_UNITS = ['kg', 'lbs'] as const
-export const BARIATRIC_STATUSES = ['yes', 'plan', 'no'] as const
-export const WEARABLE_OS = ['ios', 'android'] as const
+// SPEC §3's option lists and the sections' shapes live in the contract (common/contract/); these
+// readers keep the worded field messages.
+export {
+  BARIATRIC_STATUSES,
+  CONDITIONS,
+  FUNDING_METHODS,
+  GENDERS,
+  HEIGHT_UNITS,
+  SURGERY_TYPES,
+  WEARABLE_OS,
+  WEIGHT_LOSS_ATTEMPTS,
+  WEIGHT_UNITS,
+}
+export type { WeightUnit } from '../common/contract/profile-values'
+export type { BariatricSection, DeviceSection, MedicalSection, PersonalSection }
 
 const HEIGHT_CM = { min: 50, max: 275, unit: 'cm' }
 const WEIGHT_KG = { min: 20, max: 500, unit: 'kg' }
 const LONG_TEXT = 2000
-
-export type WeightUnit = (typeof WEIGHT_UNITS)[number]
-
-/** Stored and returned without `email`, which GET profile adds from the account. */
-export interface PersonalSection {
-  full_name: string
-  phone_number: string
-  date_of_birth: string
-  gender: (typeof GENDERS)[number]
-  height: number
-  height_unit: (typeof HEIGHT_UNITS)[number]
-  initial_weight: number
-  weight_unit: WeightUnit
-  address_line1: string
-  address_line2: string
-  city: string
-  state: string
-  postal_code: string
-}
-
-export interface MedicalSection {
-  pre_existing_conditions: (typeof CONDITIONS)[number][]
-  other_conditions: string
-  allergies: string
-  current_medications: string
-  diet_restrictions: string
-  previous_weight_loss_attempts: (typeof WEIGHT_LOSS_ATTEMPTS)[number][]
-}
-
-export interface BariatricSection {
-  bariatric_status: (typeof BARIATRIC_STATUSES)[number]
-  surgery_type: (typeof SURGERY_TYPES)[number] | null
-  surgery_date: string | null
-  funding_method: (typeof FUNDING_METHODS)[number] | null
-  pre_surgery_weight: number | null
-  pre_surgery_weight_unit: WeightUnit | null
-  goal_weight: number | null
-  goal_weight_unit: WeightUnit | null
-  hospital_name: string | null
-  hospital_address: string | null
-  surgery_comments: string | null
-}
-
-export interface DeviceSection {
-  has_wearable: boolean
-  need_device_shipment: boolean
-  wearable_type: string | null
-  wearable_os: (typeof WEARABLE_OS)[number]
-}
 
 // Each reader returns the section to store or throws a 400 with every field message at once.
 // The non-null assertions below are safe because done() has thrown if a required value was missing.

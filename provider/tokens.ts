@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Portal } from '../common/contract/auth-values'
 
-export type Portal = 'customer' | 'admin'
+export type { Portal }
 
 export interface AccessClaims {
   /** Account id. */

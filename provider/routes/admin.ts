@@ -1,3 +1,12 @@
+import {
+  adminLoginSchema,
+  adminSessionSchema,
+  adminUserSchema,
+  mfaConfirmSchema,
+  mfaSetupSchema,
+  mfaStatusSchema,
+  refreshAnswerSchema,
+} from '../../common/contract/auth'
 import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
 import { completeSignIn, confirmEnrollment, mfaStatus, startEnrollment } from '../admin-mfa.js'
 import { adminView } from '../store/accounts.js'
@@ -21,6 +30,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/login/',
+      answer: adminLoginSchema,
       handler: async (req) => {
         const result = await signIn(ctx, req, 'admin')
         if (result.mfa_token !== undefined) {
@@ -40,6 +50,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/login/mfa/',
+      answer: adminSessionSchema,
       handler: async (req) => {
         const f = new FieldReader(jsonObjectBody(req))
         const mfaToken = f.text('mfa_token', { label: 'Challenge', required: 'Challenge is required', max: CHALLENGE_MAX })
@@ -55,6 +66,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/token/refresh/',
+      answer: refreshAnswerSchema,
       handler: async (req) => ({
         message: 'Token refreshed.',
         content: { access: await redeemRefreshToken(ctx, readRefreshField(req), 'admin') },
@@ -63,6 +75,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/profile/',
+      answer: adminUserSchema,
       handler: async (req) => ({
         message: 'Profile loaded.',
         content: adminView(await authenticate(ctx, req.headers.authorization, 'admin')),
@@ -71,6 +84,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/mfa/',
+      answer: mfaStatusSchema,
       handler: async (req) => ({
         message: 'Two-factor status loaded.',
         content: await mfaStatus(ctx, await requireAdminRole(ctx, req, ANY_ADMIN)),
@@ -79,6 +93,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/mfa/setup/',
+      answer: mfaSetupSchema,
       handler: async (req) => ({
         message: 'Scan the code with your authenticator app.',
         content: await startEnrollment(ctx, await requireAdminRole(ctx, req, ANY_ADMIN)),
@@ -87,6 +102,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/mfa/confirm/',
+      answer: mfaConfirmSchema,
       handler: async (req) => {
         const account = await requireAdminRole(ctx, req, ANY_ADMIN)
         const f = new FieldReader(jsonObjectBody(req))

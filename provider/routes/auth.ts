@@ -1,4 +1,13 @@
 import {
+  emailAnswerSchema,
+  forgotPasswordAnswerSchema,
+  logoutAnswerSchema,
+  refreshAnswerSchema,
+  resendVerificationAnswerSchema,
+  resetPasswordAnswerSchema,
+  tokenPairSchema,
+} from '../../common/contract/auth'
+import {
   findAccountByEmail,
   findAccountById,
   insertAccount,
@@ -31,33 +40,47 @@ export function authRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/login/',
+      answer: tokenPairSchema,
       handler: async (req) => {
         const { access_token, refresh_token } = await signIn(ctx, req, 'customer')
         return { message: 'Signed in successfully.', content: { access_token, refresh_token } }
       },
     },
-    { method: 'POST', path: 'v1/auth/signup/', handler: (req) => signUp(ctx, req) },
+    { method: 'POST', path: 'v1/auth/signup/', answer: emailAnswerSchema, handler: (req) => signUp(ctx, req) },
     {
       method: 'POST',
       path: 'v1/auth/resend-verify-email/',
+      answer: resendVerificationAnswerSchema,
       handler: (req) => resendVerification(ctx, req),
     },
     {
       method: 'GET',
       path: 'v1/auth/verify-email-token/',
+      answer: emailAnswerSchema,
       handler: (req) => verifyEmail(ctx, req),
     },
-    { method: 'POST', path: 'v1/auth/forgot_password/', handler: (req) => forgotPassword(ctx, req) },
-    { method: 'POST', path: 'v1/auth/reset_password/submit/', handler: (req) => resetPassword(ctx, req) },
+    {
+      method: 'POST',
+      path: 'v1/auth/forgot_password/',
+      answer: forgotPasswordAnswerSchema,
+      handler: (req) => forgotPassword(ctx, req),
+    },
+    {
+      method: 'POST',
+      path: 'v1/auth/reset_password/submit/',
+      answer: resetPasswordAnswerSchema,
+      handler: (req) => resetPassword(ctx, req),
+    },
     {
       method: 'POST',
       path: 'v1/auth/token/refresh/',
+      answer: refreshAnswerSchema,
       handler: async (req) => ({
         message: 'Token refreshed.',
         content: { access: await redeemRefreshToken(ctx, readRefreshField(req), 'customer') },
       }),
     },
-    { method: 'POST', path: 'v1/auth/logout/', handler: (req) => logOut(ctx, req) },
+    { method: 'POST', path: 'v1/auth/logout/', answer: logoutAnswerSchema, handler: (req) => logOut(ctx, req) },
   ]
 }
 

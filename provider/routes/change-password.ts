@@ -1,6 +1,7 @@
 // Extension (not in SPEC.md §7): a signed-in customer or admin changes their own password.
 // Other sessions of the account end (token version bump, refresh tokens revoked); this one goes
 // on with the fresh tokens in the answer.
+import { tokenPairSchema } from '../../common/contract/auth'
 import { replacePassword, type Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
@@ -15,8 +16,18 @@ export const SAME_PASSWORD = 'New password must be different from the current pa
 
 export function changePasswordRoutes(ctx: ProviderContext): Route[] {
   return [
-    { method: 'POST', path: 'v1/auth/change_password/', handler: (req) => changePassword(ctx, req, 'customer') },
-    { method: 'POST', path: 'v1/admin/change_password/', handler: (req) => changePassword(ctx, req, 'admin') },
+    {
+      method: 'POST',
+      path: 'v1/auth/change_password/',
+      answer: tokenPairSchema,
+      handler: (req) => changePassword(ctx, req, 'customer'),
+    },
+    {
+      method: 'POST',
+      path: 'v1/admin/change_password/',
+      answer: tokenPairSchema,
+      handler: (req) => changePassword(ctx, req, 'admin'),
+    },
   ]
 }
 

@@ -1,3 +1,11 @@
+import {
+  bariatricSectionSchema,
+  customerProfileSchema,
+  deviceSectionSchema,
+  medicalSectionSchema,
+  personalAnswerSchema,
+  tourCompletedAnswerSchema,
+} from '../../common/contract/profile'
 import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
@@ -11,11 +19,13 @@ export function profileRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/auth/profile/',
+      answer: customerProfileSchema,
       handler: async (req) => ({ message: 'Profile loaded.', content: await profileContent(ctx.db, await customer(req)) }),
     },
     {
       method: 'PUT',
       path: 'v1/auth/profile/personal/',
+      answer: personalAnswerSchema,
       handler: async (req) => {
         const account = await customer(req)
         const section = readPersonal(jsonObjectBody(req))
@@ -26,6 +36,7 @@ export function profileRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'PUT',
       path: 'v1/auth/profile/medical/',
+      answer: medicalSectionSchema,
       handler: async (req) => {
         const account = await customer(req)
         const section = readMedical(jsonObjectBody(req))
@@ -36,6 +47,7 @@ export function profileRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'PUT',
       path: 'v1/auth/profile/bariatric/',
+      answer: bariatricSectionSchema,
       handler: async (req) => {
         const account = await customer(req)
         const section = readBariatric(jsonObjectBody(req))
@@ -46,6 +58,7 @@ export function profileRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'PUT',
       path: 'v1/auth/profile/device/',
+      answer: deviceSectionSchema,
       handler: async (req) => {
         const account = await customer(req)
         const section = readDevice(jsonObjectBody(req))
@@ -61,6 +74,7 @@ export function profileRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/tour-completed/',
+      answer: tourCompletedAnswerSchema,
       handler: async (req) => {
         await markTourSeen(ctx.db, (await customer(req)).id)
         return { message: 'Tour marked as completed.', content: null }
