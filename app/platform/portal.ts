@@ -1,7 +1,9 @@
 // Which portal a page belongs to, and which pages count as "auth screens" (SPEC.md §2, §8).
 // Pure: shared by the provider client, the guards and anything that needs to pick a sign-in.
 
-export type Portal = 'customer' | 'admin'
+import type { Portal } from '../../common/contract/auth-values'
+
+export type { Portal }
 
 export const SIGN_IN_PATH = { customer: '/customer/signin', admin: '/admin/signin' } as const
 export const HOME_PATH = { customer: '/customer/dashboard', admin: '/admin/dashboard' } as const

@@ -1,145 +1,154 @@
 // One typed function per provider call of SPEC.md §7, so screens never build URLs. Payloads are
-// built (and converted to cm/kg) by the screens; these only send them.
+// built (and converted to cm/kg) by the screens; these send them and check every answer against
+// the contract (common/contract/): one that does not match is the 'bad-response' fault.
+import {
+  adminLoginSchema,
+  adminSessionSchema,
+  adminUserSchema,
+  emailAnswerSchema,
+  forgotPasswordAnswerSchema,
+  logoutAnswerSchema,
+  mfaConfirmSchema,
+  mfaSetupSchema,
+  mfaStatusSchema,
+  resendVerificationAnswerSchema,
+  resetPasswordAnswerSchema,
+  tokenPairSchema,
+  type AdminLogin,
+  type AdminSession,
+  type AdminUser,
+  type CredentialsBody,
+  type EmailAnswer,
+  type ForgotPasswordBody,
+  type MfaConfirm,
+  type MfaLoginBody,
+  type MfaSetup,
+  type MfaStatus,
+  type ResetPasswordBody,
+  type SignUpBody,
+  type TokenPair,
+} from '../../common/contract/auth'
+import {
+  bariatricSectionSchema,
+  customerProfileSchema,
+  deviceSectionSchema,
+  medicalSectionSchema,
+  personalAnswerSchema,
+  tourCompletedAnswerSchema,
+  type BariatricSection,
+  type CustomerProfile,
+  type DeviceSection,
+  type MedicalSection,
+  type PersonalAnswer,
+} from '../../common/contract/profile'
 import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
-import type {
-  AdminLoginContent,
-  AdminMfaChallenge,
-  AdminMfaSetup,
-  AdminMfaStatus,
-  AdminUser,
-  BariatricSection,
-  CustomerProfile,
-  DeviceSection,
-  MedicalSection,
-  PersonalSection,
-  TokenPair,
-} from './provider-types'
+import { checked } from './provider-result.server'
 
-export type Credentials = { email: string; password: string }
-export type SignUpPayload = { email: string; password: string; conf_password: string }
-export type ResetPasswordPayload = { token: string; new_password: string; conf_password: string }
-export type PasswordPortal = 'customer' | 'admin'
+export type Credentials = CredentialsBody
+export type SignUpPayload = SignUpBody
+export type ResetPasswordPayload = ResetPasswordBody
+export type PasswordPortal = ForgotPasswordBody['portal']
 
-export function signIn(api: ProviderClient, credentials: Credentials): Promise<ProviderResult<TokenPair>> {
-  return api.call('POST', 'v1/auth/login/', { body: credentials, auth: false })
+export async function signIn(api: ProviderClient, credentials: Credentials): Promise<ProviderResult<TokenPair>> {
+  return checked(await api.call('POST', 'v1/auth/login/', { body: credentials, auth: false }), tokenPairSchema)
 }
 
-export function adminSignIn(
-  api: ProviderClient,
-  credentials: Credentials,
-): Promise<ProviderResult<AdminLoginContent | AdminMfaChallenge>> {
-  return api.call('POST', 'v1/admin/login/', { body: credentials, auth: false })
+export async function adminSignIn(api: ProviderClient, credentials: Credentials): Promise<ProviderResult<AdminLogin>> {
+  return checked(await api.call('POST', 'v1/admin/login/', { body: credentials, auth: false }), adminLoginSchema)
 }
 
 /** P15: the code step of an admin's sign-in (docs/provider-api.md "Two-factor sign-in"). */
-export function adminSignInCode(
-  api: ProviderClient,
-  body: { mfa_token: string; code: string },
-): Promise<ProviderResult<AdminLoginContent>> {
-  return api.call('POST', 'v1/admin/login/mfa/', { body, auth: false })
+export async function adminSignInCode(api: ProviderClient, body: MfaLoginBody): Promise<ProviderResult<AdminSession>> {
+  return checked(await api.call('POST', 'v1/admin/login/mfa/', { body, auth: false }), adminSessionSchema)
 }
 
-export function getAdminMfa(api: ProviderClient): Promise<ProviderResult<AdminMfaStatus>> {
-  return api.call('GET', 'v1/admin/mfa/')
+export async function getAdminMfa(api: ProviderClient): Promise<ProviderResult<MfaStatus>> {
+  return checked(await api.call('GET', 'v1/admin/mfa/'), mfaStatusSchema)
 }
 
-export function startAdminMfaSetup(api: ProviderClient): Promise<ProviderResult<AdminMfaSetup>> {
-  return api.call('POST', 'v1/admin/mfa/setup/', { body: {} })
+export async function startAdminMfaSetup(api: ProviderClient): Promise<ProviderResult<MfaSetup>> {
+  return checked(await api.call('POST', 'v1/admin/mfa/setup/', { body: {} }), mfaSetupSchema)
 }
 
-export function confirmAdminMfa(api: ProviderClient, code: string): Promise<ProviderResult<{ recovery_codes: string[] }>> {
-  return api.call('POST', 'v1/admin/mfa/confirm/', { body: { code } })
+export async function confirmAdminMfa(api: ProviderClient, code: string): Promise<ProviderResult<MfaConfirm>> {
+  return checked(await api.call('POST', 'v1/admin/mfa/confirm/', { body: { code } }), mfaConfirmSchema)
 }
 
 /**
  * Ends the session of these tokens in the API (docs/provider-api.md, `v1/auth/logout/`, both
  * portals): its refresh token and access tokens stop working at once.
  */
-export function signOut(
+export async function signOut(
   api: ProviderClient,
   tokens: { access?: string; refresh?: string },
 ): Promise<ProviderResult<null>> {
-  return api.call('POST', 'v1/auth/logout/', {
+  const result = await api.call('POST', 'v1/auth/logout/', {
     bearer: tokens.access ?? '',
     body: tokens.refresh ? { refresh: tokens.refresh } : {},
   })
+  return checked(result, logoutAnswerSchema)
 }
 
-export function getProfile(api: ProviderClient): Promise<ProviderResult<CustomerProfile>> {
-  return api.call('GET', 'v1/auth/profile/')
+export async function getProfile(api: ProviderClient): Promise<ProviderResult<CustomerProfile>> {
+  return checked(await api.call('GET', 'v1/auth/profile/'), customerProfileSchema)
 }
 
-export function getAdminProfile(api: ProviderClient): Promise<ProviderResult<AdminUser>> {
-  return api.call('GET', 'v1/admin/profile/')
+export async function getAdminProfile(api: ProviderClient): Promise<ProviderResult<AdminUser>> {
+  return checked(await api.call('GET', 'v1/admin/profile/'), adminUserSchema)
 }
 
-export function signUp(
-  api: ProviderClient,
-  payload: SignUpPayload,
-): Promise<ProviderResult<{ email: string }>> {
-  return api.call('POST', 'v1/auth/signup/', { body: payload, auth: false })
+export async function signUp(api: ProviderClient, payload: SignUpPayload): Promise<ProviderResult<EmailAnswer>> {
+  return checked(await api.call('POST', 'v1/auth/signup/', { body: payload, auth: false }), emailAnswerSchema)
 }
 
-export function resendVerification(api: ProviderClient, email: string): Promise<ProviderResult<null>> {
-  return api.call('POST', 'v1/auth/resend-verify-email/', { body: { email }, auth: false })
+export async function resendVerification(api: ProviderClient, email: string): Promise<ProviderResult<null>> {
+  const result = await api.call('POST', 'v1/auth/resend-verify-email/', { body: { email }, auth: false })
+  return checked(result, resendVerificationAnswerSchema)
 }
 
-export function verifyEmail(
+export async function verifyEmail(
   api: ProviderClient,
   params: { token: string; email: string },
-): Promise<ProviderResult<{ email: string }>> {
-  return api.call('GET', 'v1/auth/verify-email-token/', { query: params, auth: false })
+): Promise<ProviderResult<EmailAnswer>> {
+  return checked(await api.call('GET', 'v1/auth/verify-email-token/', { query: params, auth: false }), emailAnswerSchema)
 }
 
-export function forgotPassword(
+export async function forgotPassword(
   api: ProviderClient,
   email: string,
   portal: PasswordPortal,
 ): Promise<ProviderResult<null>> {
-  return api.call('POST', 'v1/auth/forgot_password/', { body: { email, portal }, auth: false })
+  const result = await api.call('POST', 'v1/auth/forgot_password/', { body: { email, portal }, auth: false })
+  return checked(result, forgotPasswordAnswerSchema)
 }
 
-export function resetPassword(
-  api: ProviderClient,
-  payload: ResetPasswordPayload,
-): Promise<ProviderResult<null>> {
-  return api.call('POST', 'v1/auth/reset_password/submit/', { body: payload, auth: false })
+export async function resetPassword(api: ProviderClient, payload: ResetPasswordPayload): Promise<ProviderResult<null>> {
+  const result = await api.call('POST', 'v1/auth/reset_password/submit/', { body: payload, auth: false })
+  return checked(result, resetPasswordAnswerSchema)
 }
 
 /** SPEC.md §8: a failure, a 403 included, is only logged (tour.server.ts). */
-export function completeTour(api: ProviderClient): Promise<ProviderResult<null>> {
-  return api.call('POST', 'v1/auth/tour-completed/', { forbidden: 'answer' })
+export async function completeTour(api: ProviderClient): Promise<ProviderResult<null>> {
+  return checked(await api.call('POST', 'v1/auth/tour-completed/', { forbidden: 'answer' }), tourCompletedAnswerSchema)
 }
 
 // The save payloads are typed loosely on purpose: the screen owns the conversion and SPEC.md §7
 // lists what is sent, which differs from what the profile returns (e.g. no `email`).
 export type SectionPayload = Record<string, unknown>
 
-export function savePersonal(
-  api: ProviderClient,
-  payload: SectionPayload,
-): Promise<ProviderResult<PersonalSection>> {
-  return api.call('PUT', 'v1/auth/profile/personal/', { body: payload })
+export async function savePersonal(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<PersonalAnswer>> {
+  return checked(await api.call('PUT', 'v1/auth/profile/personal/', { body: payload }), personalAnswerSchema)
 }
 
-export function saveMedical(
-  api: ProviderClient,
-  payload: SectionPayload,
-): Promise<ProviderResult<MedicalSection>> {
-  return api.call('PUT', 'v1/auth/profile/medical/', { body: payload })
+export async function saveMedical(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<MedicalSection>> {
+  return checked(await api.call('PUT', 'v1/auth/profile/medical/', { body: payload }), medicalSectionSchema)
 }
 
-export function saveBariatric(
-  api: ProviderClient,
-  payload: SectionPayload,
-): Promise<ProviderResult<BariatricSection>> {
-  return api.call('PUT', 'v1/auth/profile/bariatric/', { body: payload })
+export async function saveBariatric(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<BariatricSection>> {
+  return checked(await api.call('PUT', 'v1/auth/profile/bariatric/', { body: payload }), bariatricSectionSchema)
 }
 
-export function saveDevice(
-  api: ProviderClient,
-  payload: SectionPayload,
-): Promise<ProviderResult<DeviceSection>> {
-  return api.call('PUT', 'v1/auth/profile/device/', { body: payload })
+export async function saveDevice(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<DeviceSection>> {
+  return checked(await api.call('PUT', 'v1/auth/profile/device/', { body: payload }), deviceSectionSchema)
 }

@@ -1,24 +1,21 @@
-// Shapes of the provider's `content` (docs/provider-api.md). Types only, shared by server and UI.
+// The provider's answers are checked against the contract (common/contract/) in
+// provider-api.server.ts; the auth types are the contract's. The profile types below are what the
+// app's pure models (dashboard, health metrics, trends, wizard prefill) accept: looser than the
+// contract on purpose, so a model can be given (and is tested with) a patient whose details are
+// partly missing. They must stay wider than the contract: the checks at the end of the file fail
+// the typecheck when an answer the contract allows would not fit them.
+import type * as Contract from '../../common/contract/profile'
 
-export type TokenPair = { access_token: string; refresh_token: string }
-
-/** `mfa_enabled`: P15, the admin has a confirmed second factor (absent from providers without it). */
-export type AdminUser = { id: number | string; email: string; full_name: string; roles: string[]; mfa_enabled?: boolean }
-
-export type AdminLoginContent = TokenPair & { user: AdminUser }
-
-/** P15: the password step's answer for an admin with a second factor: no tokens yet. */
-export type AdminMfaChallenge = { mfa_required: true; mfa_token: string; expires_in?: number }
-
-export type AdminMfaStatus = { enabled: boolean; recovery_codes_left: number }
-export type AdminMfaSetup = { secret: string; otpauth_uri: string }
-
-export type ProfileFlags = {
-  is_onboarded: boolean
-  profile_completed: boolean
-  medical_completed: boolean
-  bariatric_completed: boolean
-}
+export type {
+  AdminSession as AdminLoginContent,
+  AdminUser,
+  MfaChallenge as AdminMfaChallenge,
+  MfaSetup as AdminMfaSetup,
+  MfaStatus as AdminMfaStatus,
+  TokenPair,
+} from '../../common/contract/auth'
+export type { ProfileFlags } from '../../common/contract/profile'
+import type { ProfileFlags } from '../../common/contract/profile'
 
 export type PersonalSection = {
   full_name: string
@@ -48,22 +45,22 @@ export type MedicalSection = {
 
 export type BariatricSection = {
   bariatric_status: 'yes' | 'plan' | 'no' | string
-  surgery_type?: string
+  surgery_type?: string | null
   surgery_date?: string | null
-  funding_method?: string
+  funding_method?: string | null
   pre_surgery_weight?: number | null
-  pre_surgery_weight_unit?: string
+  pre_surgery_weight_unit?: string | null
   goal_weight?: number | null
-  goal_weight_unit?: string
-  hospital_name?: string
-  hospital_address?: string
-  surgery_comments?: string
+  goal_weight_unit?: string | null
+  hospital_name?: string | null
+  hospital_address?: string | null
+  surgery_comments?: string | null
 }
 
 export type DeviceSection = {
   has_wearable: boolean
   need_device_shipment: boolean
-  wearable_type: string
+  wearable_type: string | null
   wearable_os: 'ios' | 'android' | string
 }
 
@@ -75,3 +72,14 @@ export type CustomerProfile = {
   device_information: DeviceSection | null
   preferences: { height_unit?: string; weight_unit?: string } | null
 }
+
+// A checked answer must fit the models' types: a compile-time check, nothing at run time.
+type Fits<Checked, Accepted> = [Checked] extends [Accepted] ? true : false
+type Assert<T extends true> = T
+export type ContractFits = [
+  Assert<Fits<Contract.CustomerProfile, CustomerProfile>>,
+  Assert<Fits<Contract.PersonalAnswer, PersonalSection>>,
+  Assert<Fits<Contract.MedicalSection, MedicalSection>>,
+  Assert<Fits<Contract.BariatricSection, BariatricSection>>,
+  Assert<Fits<Contract.DeviceSection, DeviceSection>>,
+]

@@ -1,12 +1,9 @@
 // SPEC.md §6. Pure, so the UI may use it too (e.g. to hide a Super Admin link).
 
-export const SUPER_ADMIN = 'Super Admin'
-export const STANDARD_ADMIN = 'Standard Admin'
+import { ADMIN_ROLES, STANDARD_ADMIN, SUPER_ADMIN, type AdminRole } from '../../common/contract/auth-values'
 
-/** Every admin role, in the order of least to most privilege. */
-export const ADMIN_ROLES = [STANDARD_ADMIN, SUPER_ADMIN] as const
-
-export type AdminRole = (typeof ADMIN_ROLES)[number]
+// The roles are the API contract's (common/contract/auth-values.ts).
+export { ADMIN_ROLES, STANDARD_ADMIN, SUPER_ADMIN, type AdminRole }
 
 /**
  * The one role an admin acts with. Super Admin is checked first so that an account holding both

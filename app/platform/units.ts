@@ -6,10 +6,9 @@ export const CM_PER_INCH = 2.54
 export const INCHES_PER_FOOT = 12
 export const LBS_PER_KG = 2.20462
 
-export const HEIGHT_UNITS = ['cm', 'ft-in'] as const
-export const WEIGHT_UNITS = ['kg', 'lbs'] as const
-export type HeightUnit = (typeof HEIGHT_UNITS)[number]
-export type WeightUnit = (typeof WEIGHT_UNITS)[number]
+import { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit } from '../../common/contract/profile-values'
+
+export { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit }
 
 export function isHeightUnit(value: unknown): value is HeightUnit {
   return typeof value === 'string' && (HEIGHT_UNITS as readonly string[]).includes(value)

@@ -23,7 +23,8 @@ export type TokenPair = z.output<typeof tokenPairSchema>
  * SPEC.md §6 says a role we do not know yields no role (app roles.ts), not a broken answer.
  */
 export const adminUserSchema = z.object({
-  id: z.number(),
+  /** A number from this API; the app's session has always stored either. */
+  id: z.union([z.number(), z.string()]),
   email: z.string(),
   full_name: z.string(),
   roles: z.array(z.string()),

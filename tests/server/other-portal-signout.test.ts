@@ -2,12 +2,23 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { action as adminSignIn } from '~/routes/_public.admin.signin'
 import { action as customerSignIn, loader as customerSignInPage } from '~/routes/_public.customer.signin'
 import { getAdmin, getCustomer, getSession } from '~/platform/session.server'
+import { BARIATRIC, DEVICE, MEDICAL, PERSONAL } from '../support/fixtures'
 import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
 // P15: signing in to one portal (or opening its sign-in) drops the other portal's session; that
 // session is ended in the API too (v1/auth/logout/), as sign-out ends it, not only forgotten.
 
 const args = (request: Request) => ({ request, params: {}, context: {} })
+
+/** A whole GET v1/auth/profile/ answer: the app checks it against the contract. */
+const ONBOARDED_PROFILE = {
+  profile: { id: 7, email: 'pat@example.com', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true, has_seen_tour: true },
+  personal: { ...PERSONAL, full_name: 'Pat', email: 'pat@example.com' },
+  medical_history: MEDICAL,
+  bariatric_surgery: BARIATRIC,
+  device_information: DEVICE,
+  preferences: { height_unit: 'cm', weight_unit: 'kg' },
+}
 
 function form(path: string, cookie: string, fields: Record<string, string>) {
   return pageRequest(path, cookie, {
@@ -23,7 +34,7 @@ describe('signing in to the other portal', () => {
     stub.handle((request) => {
       if (request.path === '/v1/auth/login/') return { json: { message: 'ok', content: { access_token: 'new-customer-access', refresh_token: 'new-customer-refresh' } } }
       if (request.path === '/v1/auth/profile/') {
-        return { json: { message: 'ok', content: { profile: { is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true }, personal: { full_name: 'Pat' } } } }
+        return { json: { message: 'ok', content: ONBOARDED_PROFILE } }
       }
       if (request.path === '/v1/admin/login/') {
         return {

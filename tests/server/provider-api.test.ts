@@ -1,10 +1,37 @@
 import { describe, expect, it } from 'vitest'
 import * as providerApi from '~/platform/provider-api.server'
 import { createProviderClient, type ProviderClient } from '~/platform/provider-client.server'
+import { BARIATRIC, DEVICE, MEDICAL, PERSONAL } from '../support/fixtures'
 import { admin, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
+// What the stub answers to each call: content the contract allows (provider-api.server.ts checks
+// every answer), so the call hands it back.
+const TOKENS = { access_token: 'a', refresh_token: 'r' }
+const ADMIN = { id: 1, email: 'a@x.co', full_name: 'A', roles: ['Super Admin'], mfa_enabled: false }
+const PROFILE = {
+  profile: { id: 2, email: 'p@x.co', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true, has_seen_tour: true },
+  personal: { ...PERSONAL, email: 'p@x.co' },
+  medical_history: MEDICAL,
+  bariatric_surgery: BARIATRIC,
+  device_information: DEVICE,
+  preferences: { height_unit: 'cm', weight_unit: 'kg', protein_target_g: 60, water_target_ml: 1900, sleep_target_h: 7 },
+}
+const ANSWERS: Record<string, unknown> = {
+  '/v1/auth/login/': TOKENS,
+  '/v1/admin/login/': { ...TOKENS, user: ADMIN },
+  '/v1/auth/profile/': PROFILE,
+  '/v1/admin/profile/': ADMIN,
+  '/v1/auth/signup/': { email: 'p@x.co' },
+  '/v1/auth/verify-email-token/': { email: 'p@x.co' },
+  '/v1/auth/profile/personal/': { ...PERSONAL, email: 'p@x.co' },
+  '/v1/auth/profile/medical/': MEDICAL,
+  '/v1/auth/profile/bariatric/': BARIATRIC,
+  '/v1/auth/profile/device/': DEVICE,
+}
+const answerTo = (path: string) => ANSWERS[path] ?? null
+
 const stub = useStubProvider({
-  handler: () => ({ json: { message: 'OK', content: { echoed: true } } }),
+  handler: (request) => ({ json: { message: 'OK', content: answerTo(request.path) } }),
   timeoutMs: 2000,
 })
 
@@ -132,7 +159,7 @@ describe('typed provider calls', () => {
   it.each(cases)('$name → $method $path', async ({ page, run, method, path, body, query, bearer }) => {
     const cookie = await sessionCookie({ customer: customer(), admin: admin() })
     const api = await createProviderClient(pageRequest(page, cookie))
-    expect(await run(api)).toMatchObject({ ok: true, content: { echoed: true } })
+    expect(await run(api)).toMatchObject({ ok: true, content: answerTo(path) })
 
     expect(stub.requests).toHaveLength(1)
     const [request] = stub.requests
@@ -141,5 +168,18 @@ describe('typed provider calls', () => {
     expect(request?.body).toEqual(body)
     expect(Object.fromEntries(request?.query ?? [])).toEqual(query ?? {})
     expect(request?.authorization).toBe(bearer ? `Bearer ${bearer}` : undefined)
+  })
+})
+
+describe('answers outside the contract', () => {
+  it.each([
+    ['getProfile', (api: ProviderClient) => providerApi.getProfile(api)],
+    ['signIn', (api: ProviderClient) => providerApi.signIn(api, { email: 'p@x.co', password: 'pw' })],
+    ['completeTour', (api: ProviderClient) => providerApi.completeTour(api)],
+  ])('%s: the bad-response fault, not a crash', async (_name, run) => {
+    stub.handle(() => ({ json: { message: 'OK', content: { echoed: true } } }))
+    const cookie = await sessionCookie({ customer: customer() })
+    const api = await createProviderClient(pageRequest('/customer/dashboard', cookie))
+    expect(await run(api)).toMatchObject({ ok: false, kind: 'bad-response', status: 200 })
   })
 })

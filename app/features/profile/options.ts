@@ -1,49 +1,25 @@
-// SPEC.md §3's option lists and codes, with the labels patients see. One source for the wizard,
-// the patient's profile page and the schemas.
+// SPEC.md §3's option lists and codes (from the API contract, common/contract/profile-values.ts),
+// with the labels patients see. One source for the wizard, the patient's profile page and the
+// schemas.
+import type { BariatricStatus, Gender, WearableOs } from '../../../common/contract/profile-values'
+import { NONE_OPTION } from '../../../common/contract/profile-values'
+
+export {
+  BARIATRIC_STATUSES,
+  FUNDING_METHODS,
+  GENDERS,
+  NONE_OPTION,
+  PRE_EXISTING_CONDITIONS,
+  SURGERY_TYPES,
+  WEARABLE_OS,
+  WEIGHT_LOSS_ATTEMPTS,
+  type BariatricStatus,
+  type Gender,
+  type WearableOs,
+} from '../../../common/contract/profile-values'
 
 export type Option<T extends string = string> = { value: T; label: string }
 
-export const NONE_OPTION = 'None'
-
-export const PRE_EXISTING_CONDITIONS = [
-  'Hypertension',
-  'Type 2 Diabetes',
-  'Sleep Apnea',
-  'Cardiovascular Disease',
-  'GERD',
-  'Hypothyroidism',
-  NONE_OPTION,
-] as const
-
-export const WEIGHT_LOSS_ATTEMPTS = [
-  'Diet programs',
-  'Exercise regimes',
-  'Prescription medications',
-  'Over-the-counter supplements',
-  NONE_OPTION,
-] as const
-
-export const SURGERY_TYPES = [
-  'Gastric Bypass (RNY)',
-  'Sleeve Gastrectomy',
-  'Adjustable Gastric Band',
-  'Duodenal Switch',
-  'Other',
-] as const
-
-export const FUNDING_METHODS = [
-  'Private Insurance',
-  'Public Medicare',
-  'State/Federal Medicaid',
-  'Self-Pay/Self Funded',
-  'Health Savings Account (HSA)',
-  'Flexible Spending Account (FSA)',
-  'Veterans Health Administration (VA)',
-  'Other',
-] as const
-
-export const GENDERS = ['M', 'F', 'O', 'N'] as const
-export type Gender = (typeof GENDERS)[number]
 export const GENDER_OPTIONS: Option<Gender>[] = [
   { value: 'M', label: 'Male' },
   { value: 'F', label: 'Female' },
@@ -51,8 +27,6 @@ export const GENDER_OPTIONS: Option<Gender>[] = [
   { value: 'N', label: 'Prefer not to say' },
 ]
 
-export const BARIATRIC_STATUSES = ['yes', 'plan', 'no'] as const
-export type BariatricStatus = (typeof BARIATRIC_STATUSES)[number]
 export const BARIATRIC_STATUS_OPTIONS: Option<BariatricStatus>[] = [
   { value: 'yes', label: 'Yes, I have had surgery' },
   { value: 'plan', label: 'I am planning surgery' },
@@ -66,8 +40,6 @@ export const DEVICE_NEED_OPTIONS: Option<DeviceNeed>[] = [
   { value: 'need-device', label: 'I need a device' },
 ]
 
-export const WEARABLE_OS = ['ios', 'android'] as const
-export type WearableOs = (typeof WEARABLE_OS)[number]
 export const WEARABLE_OS_OPTIONS: Option<WearableOs>[] = [
   { value: 'ios', label: 'iOS' },
   { value: 'android', label: 'Android' },
