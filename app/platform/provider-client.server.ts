@@ -2,6 +2,7 @@
 // portal, timeout, error shape, and the one-refresh-one-retry rule for expired access tokens.
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
+import { refreshAnswerSchema } from '../../common/contract/auth'
 import { getEnv } from './env.server'
 import {
   currentPath,
@@ -164,12 +165,13 @@ function interpret(status: number, text: string): ProviderResult<unknown> {
 async function refreshOnce(portal: Portal, refreshToken: string): Promise<RefreshOutcome> {
   const result = await send('POST', REFRESH_PATH[portal], { body: { refresh: refreshToken } }, undefined)
   if (result.ok) {
-    const content: Record<string, unknown> = isRecord(result.content) ? result.content : {}
-    const { access, refresh } = content
-    if (typeof access !== 'string' || access === '') return { kind: 'rejected' }
+    // Without a usable access token the answer ends the session, as a refusal would.
+    const answer = refreshAnswerSchema.safeParse(result.content)
+    if (!answer.success || answer.data.access === '') return { kind: 'rejected' }
+    const { access, refresh } = answer.data
     // SPEC §7 answers `access` only; a provider that rotates refresh tokens adds `refresh`, and the
     // old one stops working, so keeping it would sign the user out at the next expiry.
-    return typeof refresh === 'string' && refresh !== '' ? { kind: 'ok', access, refresh } : { kind: 'ok', access }
+    return refresh !== undefined && refresh !== '' ? { kind: 'ok', access, refresh } : { kind: 'ok', access }
   }
   // The provider said no (expired, revoked, forged): the session is over. A provider that is down,
   // broken or busy is not the user's fault, so that is reported like any other fault and they stay in.

@@ -59,7 +59,8 @@ export type MfaLoginBody = z.input<typeof mfaLoginBodySchema>
 /** POST v1/auth/token/refresh/ and v1/admin/token/refresh/ */
 export const refreshBodySchema = z.object({ refresh: z.string() })
 export type RefreshBody = z.input<typeof refreshBodySchema>
-export const refreshAnswerSchema = z.object({ access: z.string() })
+/** `refresh`: not from this API; a provider that rotates refresh tokens adds the new one. */
+export const refreshAnswerSchema = z.object({ access: z.string(), refresh: z.string().optional() })
 export type RefreshAnswer = z.output<typeof refreshAnswerSchema>
 
 /** POST v1/auth/logout/ (either portal): the refresh token and/or the bearer token. */

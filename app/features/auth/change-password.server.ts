@@ -1,13 +1,13 @@
 // Change password for a signed-in patient or admin, through the provider's extension endpoints
 // (not in SPEC.md §7; docs/provider-api.md): POST v1/auth/change_password/ and
 // POST v1/admin/change_password/ with old_password, new_password, conf_password.
+import { tokenPairSchema } from '../../../common/contract/auth'
 import { invalidForm, providerRefusal } from '~/platform/form-replies.server'
 import { parseAuthForm } from './schemas'
 import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'
 import type { RequestContext } from '~/platform/guards.server'
 import { passwordSavedToast } from '~/platform/messages'
 import type { Portal } from '~/platform/portal'
-import { isRecord } from '~/platform/provider-errors'
 import { setAccessToken, updateAdmin, updateCustomer, type AppSession } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
@@ -19,15 +19,17 @@ export const CHANGE_PASSWORD_PATH: Record<Portal, string> = {
 
 
 /**
- * A provider that signs other sessions out on a password change may answer with fresh tokens;
- * keep this session signed in with them.
+ * The API signs the account's other sessions out on a password change and answers with this
+ * session's fresh tokens (common/contract/auth.ts, tokenPairSchema); keep it signed in with them.
+ * Checked with safeParse, not checked(): the password has changed either way, so an answer without
+ * tokens must not turn into an error on the screen.
  */
 function keepSignedIn(session: AppSession, portal: Portal, content: unknown) {
-  if (!isRecord(content)) return
-  const access = content.access_token ?? content.access
-  const refresh = content.refresh_token ?? content.refresh
-  if (typeof access === 'string' && access !== '') setAccessToken(session, portal, access)
-  if (typeof refresh === 'string' && refresh !== '') {
+  const answer = tokenPairSchema.safeParse(content)
+  if (!answer.success) return
+  const { access_token: access, refresh_token: refresh } = answer.data
+  if (access !== '') setAccessToken(session, portal, access)
+  if (refresh !== '') {
     if (portal === 'admin') updateAdmin(session, { refresh_token: refresh })
     else updateCustomer(session, { refresh_token: refresh })
   }
