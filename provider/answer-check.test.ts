@@ -72,3 +72,13 @@ describe('answer check', () => {
     expect(router.unchecked()).toEqual(['POST b/', 'DELETE ^c\\/\\d+\\/$'])
   })
 })
+
+describe('every route names its answer', () => {
+  test('the sign-in, account and profile routes (SPEC.md §7 and their extensions)', async () => {
+    const { apiRouter } = await import('./index.js')
+    // The route tables only keep the context for their handlers; none runs here.
+    const unchecked = apiRouter({ secret: 'test-secret', withings: null } as unknown as ProviderContext).unchecked()
+    const accountRoutes = /^(POST|GET|PUT) v1\/(auth\/(login|signup|resend-verify-email|verify-email-token|forgot_password|reset_password|token|logout|tour-completed|change_password|profile\/(personal|medical|bariatric|device)?)|admin\/(login|token|profile|mfa|change_password))/
+    expect(unchecked.filter((route) => accountRoutes.test(route))).toEqual([])
+  })
+})

@@ -169,15 +169,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     throw error
   }
 
-  const router = new RouterWithItems()
-  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
-  router.add(reminderRoutes(ctx))
-  mountEntryRoutes(router, ctx)
-  mountTrendsRoutes(router, ctx)
-  mountDeviceRoutes(router, ctx)
-  mountAdminUsersRoutes(router, ctx)
-  mountAdminPatientsRoutes(router, ctx)
-  mountMessageRoutes(router, ctx)
+  const router = apiRouter(ctx)
   const requestLog = opts.devMode ? new RequestLog() : null
   // Development-only code is loaded only when asked for, so a production start never runs it.
   if (requestLog) router.add((await import('./dev/routes.js')).devRoutes(ctx, requestLog))
@@ -234,6 +226,20 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       return closing
     },
   }
+}
+
+/** Every route of the API but the development ones (which startProvider adds in dev mode). */
+export function apiRouter(ctx: ProviderContext): RouterWithItems {
+  const router = new RouterWithItems()
+  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  router.add(reminderRoutes(ctx))
+  mountEntryRoutes(router, ctx)
+  mountTrendsRoutes(router, ctx)
+  mountDeviceRoutes(router, ctx)
+  mountAdminUsersRoutes(router, ctx)
+  mountAdminPatientsRoutes(router, ctx)
+  mountMessageRoutes(router, ctx)
+  return router
 }
 
 /** The callback path the app serves (app/features/devices/devices.ts CONNECT_CALLBACK_PATH). */

@@ -1,5 +1,6 @@
 // Extension (not in SPEC.md §7; docs/provider-api.md "Extensions"): the patient's own health log
 // (weight, sleep, meals, water, vitamins) and the daily targets in the profile's preferences.
+import { preferencesSchema } from '../../common/contract/profile'
 import type { Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { ENTRY_KINDS, isEntryKind, readEntry, type EntryKind } from '../entries-fields.js'
@@ -83,6 +84,7 @@ function entryRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'PUT',
       path: 'v1/auth/profile/preferences/',
+      answer: preferencesSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         await savePreferences(ctx.db, account.id, jsonObjectBody(req))
