@@ -1,4 +1,5 @@
 import type { Account } from './store/accounts.js'
+import type { Portal } from './tokens.js'
 import type { ProviderContext } from './context.js'
 import { insertOutboxMail } from './store/outbox.js'
 import type { DueReminder } from './reminders-schedule.js'
@@ -37,7 +38,7 @@ export function sendVerificationMail(ctx: ProviderContext, email: string, token:
 export function sendResetMail(
   ctx: ProviderContext,
   email: string,
-  portal: 'customer' | 'admin',
+  portal: Portal,
   token: string,
 ): Promise<void> {
   const link = `${ctx.appUrl}/${portal}/reset-password?${new URLSearchParams({ token })}`
