@@ -2,7 +2,7 @@
 // (heights in cm, weights in kg, dates ISO), and the stored profile → the form's default values
 // (cm shown as ft-in and kg as lbs when those are the patient's units, 1 decimal, MM/DD/YYYY).
 import { isoToUsDate } from '~/platform/dates'
-import type { BariatricStatus, DeviceNeed, Gender, WearableOs } from './options'
+import type { DeviceNeed } from './options'
 import { BARIATRIC_STATUSES, GENDERS, WEARABLE_OS } from './options'
 import type {
   BariatricFormInput,
@@ -14,6 +14,7 @@ import type {
   PersonalFormInput,
   PersonalValues,
 } from './schemas'
+import type { BariatricBody, DeviceBody, MedicalBody, PersonalBody } from '../../../common/contract/profile'
 import type { CustomerProfile } from '~/platform/provider-types'
 import {
   cmToFeetInches,
@@ -31,21 +32,8 @@ import {
 
 // ---- PUT bodies --------------------------------------------------------------------------
 
-export type PersonalPayload = {
-  date_of_birth: string
-  full_name: string
-  gender: Gender
-  phone_number: string
-  height: number
-  height_unit: HeightUnit
-  initial_weight: number
-  weight_unit: WeightUnit
-  address_line1: string
-  address_line2: string
-  city: string
-  state: string
-  postal_code: string
-}
+// The bodies' types are the API contract's (common/contract/profile.ts).
+export type PersonalPayload = PersonalBody
 
 /** The height in cm whatever unit it was typed in (30.48 cm per foot, 2.54 cm per inch). */
 export function heightInCm(values: Pick<PersonalValues, 'height_unit' | 'height' | 'height_ft' | 'height_in'>) {
@@ -72,7 +60,7 @@ export function buildPersonalPayload(values: PersonalValues): PersonalPayload {
   }
 }
 
-export type MedicalPayload = MedicalValues
+export type MedicalPayload = MedicalBody
 
 export function buildMedicalPayload(values: MedicalValues): MedicalPayload {
   return {
@@ -85,21 +73,7 @@ export function buildMedicalPayload(values: MedicalValues): MedicalPayload {
   }
 }
 
-export type BariatricPayload =
-  | { bariatric_status: Exclude<BariatricStatus, 'yes'> }
-  | {
-      bariatric_status: 'yes'
-      surgery_type: string
-      surgery_date: string
-      pre_surgery_weight: number
-      goal_weight: number | null
-      pre_surgery_weight_unit: WeightUnit
-      goal_weight_unit: WeightUnit
-      hospital_name: string
-      funding_method: string | null
-      surgery_comments: string
-      hospital_address: string
-    }
+export type BariatricPayload = BariatricBody
 
 /** SPEC.md §7: the surgery fields travel only when the status is yes. */
 export function buildBariatricPayload(values: BariatricValues): BariatricPayload {
@@ -119,12 +93,7 @@ export function buildBariatricPayload(values: BariatricValues): BariatricPayload
   }
 }
 
-export type DevicePayload = {
-  has_wearable: boolean
-  need_device_shipment: boolean
-  wearable_type: string | null
-  wearable_os: WearableOs
-}
+export type DevicePayload = DeviceBody
 
 /**
  * The two flags follow the patient's answer (docs/decisions/035-wizard-device-flags.md) rather than SPEC.md §7's
