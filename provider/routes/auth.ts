@@ -7,6 +7,7 @@ import {
   resetPasswordAnswerSchema,
   tokenPairSchema,
 } from '../../common/contract/auth'
+import { PORTALS } from '../../common/contract/auth-values'
 import {
   findAccountByEmail,
   findAccountById,
@@ -165,7 +166,7 @@ async function verifyEmail(ctx: ProviderContext, req: RequestInput) {
 async function forgotPassword(ctx: ProviderContext, req: RequestInput) {
   const f = new FieldReader(jsonObjectBody(req))
   const email = f.email()
-  const portal = f.choice('portal', ['customer', 'admin'] as const, {
+  const portal = f.choice('portal', PORTALS, {
     label: 'Portal',
     required: 'Portal is required',
   })
