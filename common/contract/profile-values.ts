@@ -56,8 +56,4 @@ export type BariatricStatus = (typeof BARIATRIC_STATUSES)[number]
 export const WEARABLE_OS = ['ios', 'android'] as const
 export type WearableOs = (typeof WEARABLE_OS)[number]
 
-export const HEIGHT_UNITS = ['cm', 'ft-in'] as const
-export type HeightUnit = (typeof HEIGHT_UNITS)[number]
-
-export const WEIGHT_UNITS = ['kg', 'lbs'] as const
-export type WeightUnit = (typeof WEIGHT_UNITS)[number]
+export { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit } from './units-values'
