@@ -9,16 +9,19 @@ import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from '.
 import { patientSummaryPage } from './store/patient-summary-reads.js'
 import type { Db } from './store/sql.js'
 
-export const SORTS = ['name', 'surgery_date', 'last_data', 'twl'] as const
-export const DIRECTIONS = ['asc', 'desc'] as const
+import {
+  PATIENT_ALERT_FILTERS as ALERT_FILTERS,
+  MILESTONE_WINDOWS,
+  NO_PROCEDURE,
+  PATIENTS_PAGE_SIZE as DEFAULT_PAGE_SIZE,
+  PATIENTS_PAGE_SIZE_MAX as MAX_PAGE_SIZE,
+  PATIENT_SORTS as SORTS,
+  SORT_DIRECTIONS as DIRECTIONS,
+} from '../common/contract/admin-patients-values'
+
+export { ALERT_FILTERS, DEFAULT_PAGE_SIZE, DIRECTIONS, MAX_PAGE_SIZE, MILESTONE_WINDOWS, NO_PROCEDURE, SORTS }
 /** "No surgery recorded" (planning, not having one, or no profile yet). */
-export const NO_PROCEDURE = 'none'
 export const PROCEDURES = [...SURGERY_TYPES, NO_PROCEDURE] as const
-/** Next follow-up within this many days. */
-export const MILESTONE_WINDOWS = ['7', '14', '30'] as const
-export const ALERT_FILTERS = ['any', 'none', 'tier1', 'tier2', 'tier3'] as const
-export const MAX_PAGE_SIZE = 100
-export const DEFAULT_PAGE_SIZE = 25
 const MAX_QUERY_LENGTH = 100
 const MAX_PAGE = 100_000
 

@@ -1,4 +1,5 @@
 // Extension: role checks for the admin endpoints of P13 (docs/provider-api.md, "Admins").
+import { ADMIN_ROLES } from '../common/contract/admins-values'
 import type { Account, AdminRole } from './store/accounts.js'
 import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
@@ -8,7 +9,7 @@ import { authenticate } from './sessions.js'
 
 export const FORBIDDEN = 'You do not have permission to perform this action.'
 export const SUPER_ADMIN_ONLY: readonly AdminRole[] = ['Super Admin']
-export const ANY_ADMIN: readonly AdminRole[] = ['Standard Admin', 'Super Admin']
+export const ANY_ADMIN: readonly AdminRole[] = ADMIN_ROLES
 
 /**
  * A live admin token whose account holds one of `roles` now (the role is read from the database on

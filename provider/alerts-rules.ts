@@ -7,21 +7,10 @@
 //                                    (counting only days with meals logged, so silence is tier 2's)
 import { round1 } from './admin-patients-metrics.js'
 
-export const ALERT_KINDS = ['weight_regain', 'no_recent_data', 'low_protein'] as const
-export type AlertKind = (typeof ALERT_KINDS)[number]
-export type AlertTier = 1 | 2 | 3
+import { ALERT_KIND_TIERS as ALERT_TIERS, type AlertKind, type AlertTier } from '../common/contract/alerts-values'
 
-export const ALERT_TIERS: Record<AlertKind, AlertTier> = {
-  weight_regain: 1,
-  no_recent_data: 2,
-  low_protein: 3,
-}
-
-export const ALERT_TITLES: Record<AlertKind, string> = {
-  weight_regain: 'Weight regain',
-  no_recent_data: 'No recent data',
-  low_protein: 'Low protein intake',
-}
+export { ALERT_KINDS, ALERT_TITLES, type AlertKind, type AlertTier } from '../common/contract/alerts-values'
+export { ALERT_TIERS }
 
 export const NO_DATA_DAYS = 7
 export const PROTEIN_WINDOW_DAYS = 7

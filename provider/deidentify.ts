@@ -2,6 +2,7 @@
 // de-identified exports. Pure, so each rule is unit-tested on its own. The provider applies these
 // before anything leaves it: identifiers never reach the app in de-identified mode.
 import { randomBytes } from 'node:crypto'
+import { PRE_OP_BAND, SURGERY_BANDS } from '../common/contract/reports-values'
 import { ageOn, daysBetween } from './admin-patients-metrics.js'
 
 /**
@@ -33,7 +34,7 @@ export function yearOf(date: string | null | undefined): string | null {
   return match ? match[1] : null
 }
 
-export const MONTHS_SINCE_SURGERY_BANDS = ['pre-op', '0-3', '3-6', '6-12', '12-24', '24+'] as const
+export const MONTHS_SINCE_SURGERY_BANDS = [PRE_OP_BAND, ...SURGERY_BANDS] as const
 export type MonthsSinceSurgeryBand = (typeof MONTHS_SINCE_SURGERY_BANDS)[number]
 
 /**

@@ -3,16 +3,17 @@
 // the clinic configured it (WITHINGS_*, or the local simulator); the others are listed so the app
 // can say plainly that they are not available here.
 
-export const DATA_TYPES = ['weight', 'sleep', 'activity'] as const
-export type DataType = (typeof DATA_TYPES)[number]
+import type { DataType, DeviceServiceKey, ImportedType } from '../common/contract/devices-values'
+
+export { DATA_TYPES, type DataType } from '../common/contract/devices-values'
 
 export interface DeviceService {
-  service: string
+  service: DeviceServiceKey
   service_name: string
   /** What the service shares with us. */
   data_types: DataType[]
   /** What a sync turns into health-log entries (the log has no activity kind). */
-  imported_types: Exclude<DataType, 'activity'>[]
+  imported_types: ImportedType[]
   /** Simulated entirely inside the API (Demo Health): its consent page is the app's dev route. */
   simulated: boolean
   /** Connected through the service's own OAuth 2.0 and API once configured (Withings). */

@@ -4,23 +4,13 @@ import type { JsonObject } from './http.js'
 import { WEIGHT_UNITS, type WeightUnit } from './profile-sections.js'
 import { FieldReader } from './validation.js'
 
-export const ENTRY_KINDS = ['weight', 'sleep', 'meal', 'water', 'vitamins'] as const
-export type EntryKind = (typeof ENTRY_KINDS)[number]
+import { ENTRY_LIMITS as LIMITS, MEAL_TYPES, VITAMINS, type EntryKind } from '../common/contract/entries-values'
 
-export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const
-export const VITAMINS = ['Multivitamin', 'Vitamin B12', 'Vitamin D', 'Calcium citrate', 'Iron'] as const
+export { ENTRY_KINDS, type EntryKind, isEntryKind, MEAL_TYPES, VITAMINS } from '../common/contract/entries-values'
+export { LIMITS }
 
-export const LIMITS = {
-  weightKg: { min: 20, max: 500, unit: 'kg' },
-  sleepHours: { min: 0, max: 24, unit: 'h' },
-  quality: { min: 1, max: 5 },
-  proteinG: { min: 0, max: 300, unit: 'g' },
-  calories: { min: 0, max: 10000, unit: 'kcal' },
-  waterMl: { min: 0, max: 10000, unit: 'ml' },
-} as const
-
-const NOTE_MAX = 500
-const SOURCE_MAX = 100
+const NOTE_MAX = LIMITS.text
+const SOURCE_MAX = LIMITS.source
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 export interface WeightFields {
@@ -199,6 +189,3 @@ export function timeOfDay(kind: EntryKind, fields: EntryFields[EntryKind]): stri
   return kind === 'meal' ? (fields as MealFields).time : ''
 }
 
-export function isEntryKind(value: string): value is EntryKind {
-  return (ENTRY_KINDS as readonly string[]).includes(value)
-}

@@ -5,7 +5,8 @@ import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from '.
 import { SURGERY_TYPES } from './profile-sections.js'
 import type { FieldReader } from './validation.js'
 
-export const NO_SURGERY = 'none'
+export { NO_PROCEDURE as NO_SURGERY } from '../common/contract/admin-patients-values'
+import { NO_PROCEDURE as NO_SURGERY } from '../common/contract/admin-patients-values'
 export const PROCEDURE_FILTERS = [...SURGERY_TYPES, NO_SURGERY] as const
 export type ProcedureFilter = (typeof PROCEDURE_FILTERS)[number]
 /** Post-op bands only: 'pre-op' describes an entry, not a patient. */

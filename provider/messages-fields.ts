@@ -3,24 +3,22 @@
 // paging. Every problem is a field message, collected like the other forms'.
 import type { JsonObject } from './http.js'
 import { INBOX_FILTERS, INBOX_PAGE_SIZE, type InboxFilter } from './store/message-inbox.js'
-import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX } from './store/messages.js'
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_REQUIRED,
+  MESSAGE_TOO_LONG,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  normaliseMessage,
+} from '../common/contract/messages-values'
 import { FieldReader } from './validation.js'
 
-export const MESSAGE_REQUIRED = 'Message is required'
-export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters`
+// The stored form of a message (normaliseMessage) keeps anything but CR and NUL, HTML included: it
+// is text, and shown as text.
+export { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, normaliseMessage }
 export const UP_TO_REQUIRED = 'Message id is required'
 const ID_PATTERN = /^\d{1,15}$/
 const MAX_PAGE = 100_000
-const NUL = String.fromCharCode(0)
-
-/**
- * The stored form of a message: line breaks as `\n` (a browser's form sends CRLF; counting those
- * twice would refuse a 5,000-character textarea), NUL removed (PostgreSQL's text cannot hold it),
- * then trimmed. Anything else, HTML included, is kept as typed: it is text, and shown as text.
- */
-export function normaliseMessage(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replaceAll(NUL, '').trim()
-}
 
 function positiveId(value: unknown): number | null {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value

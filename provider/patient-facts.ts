@@ -14,8 +14,8 @@ import {
 import { alertConditions, type AlertCondition, type AlertTier } from './alerts-rules.js'
 import type { BariatricSection, PersonalSection } from './profile-sections.js'
 
-export type OnboardingState = 'unverified' | 'verified' | 'onboarded'
-export const ONBOARDING_STATES: readonly OnboardingState[] = ['unverified', 'verified', 'onboarded']
+export { ONBOARDING_STATES, type OnboardingState } from '../common/contract/admin-patients-values'
+import type { OnboardingState } from '../common/contract/admin-patients-values'
 
 export interface PatientSnapshot {
   id: number

@@ -14,14 +14,9 @@
 import { addDays, nextMilestone } from './admin-patients-metrics.js'
 import { wallClock } from '../common/wall-clock.js'
 
-export const REMINDER_KINDS = ['weigh_in', 'protein', 'water', 'vitamins', 'follow_up'] as const
-export type ReminderKind = (typeof REMINDER_KINDS)[number]
+import { WEEKDAYS, type ReminderKind, type Weekday } from '../common/contract/reminders-values'
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
-
-/** How the reminders are delivered; e-mail is the only channel so far. */
-export const REMINDER_CHANNELS = ['email'] as const
+export { REMINDER_CHANNELS, REMINDER_KINDS, WEEKDAYS, type ReminderKind, type Weekday } from '../common/contract/reminders-values'
 
 export const FOLLOW_UP_LEAD_DAYS = [7, 1] as const
 export const CATCH_UP_MINUTES = 180

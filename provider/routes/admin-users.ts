@@ -1,5 +1,6 @@
 // Extension (docs/provider-api.md, "Extensions") — P13: admins (list, invite, change role,
 // deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
+import { ADMIN_ROLES } from '../../common/contract/admins-values'
 import type { AdminRole } from '../store/accounts.js'
 import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
 import { resetSecondFactor } from '../admin-mfa.js'
@@ -19,7 +20,7 @@ import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { FieldReader } from '../validation.js'
 import { exportRoutes } from '../exports-routes.js'
 
-export const ROLES: readonly AdminRole[] = ['Standard Admin', 'Super Admin']
+export const ROLES: readonly AdminRole[] = ADMIN_ROLES
 export const ADMIN_NOT_FOUND = 'Admin not found.'
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.'
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account.'

@@ -6,8 +6,8 @@ import type { Db, SqlParam } from './sql.js'
 import { refreshAlertColumns } from './patient-summaries.js'
 import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../alerts-rules.js'
 
-export type AlertStatus = 'open' | 'acknowledged' | 'resolved'
-export const ALERT_STATUSES: readonly AlertStatus[] = ['open', 'acknowledged', 'resolved']
+export { ALERT_STATUSES, type AlertStatus } from '../../common/contract/alerts-values'
+import type { AlertStatus } from '../../common/contract/alerts-values'
 
 interface AlertRow {
   id: number

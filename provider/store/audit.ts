@@ -2,27 +2,9 @@
 // of record, so events are written where the access happens, not by the app.
 import type { Db, SqlParam } from './sql.js'
 
-export const AUDIT_ACTIONS = [
-  'sign_in',
-  'patient_view',
-  'export',
-  'role_change',
-  'admin_invite',
-  'admin_deactivate',
-  'admin_reactivate',
-  'alert_acknowledge',
-  'mfa_enroll',
-  'mfa_reset',
-  'mfa_failure',
-  'mfa_recovery_code_used',
-  // P18: an admin reading a patient's conversation, a message sent (by either side), a
-  // conversation marked handled.
-  'message_view',
-  'message_send',
-  'message_handled',
-] as const
+import type { AuditAction } from '../../common/contract/audit-values'
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export { AUDIT_ACTIONS, type AuditAction } from '../../common/contract/audit-values'
 
 export interface AuditActor {
   /** null for a failed sign-in with an e-mail that names no admin account. */

@@ -5,7 +5,8 @@ import type { Db } from './sql.js'
 import { changingPatient } from './patient-summaries.js'
 import { DEVICE_SERVICES, findService } from '../devices-catalogue.js'
 
-export type ConnectionStatus = 'connected' | 'not_connected' | 'needs_attention'
+export type { ConnectionStatus } from '../../common/contract/devices-values'
+import type { ConnectionStatus } from '../../common/contract/devices-values'
 
 /** One service as a patient's connection to it stands (every catalogue service, connected or not). */
 export type DeviceConnectionView = {

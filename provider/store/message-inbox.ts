@@ -3,10 +3,9 @@
 import type { SenderRole } from './messages.js'
 import type { Db, SqlParam } from './sql.js'
 
-export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const
-export type InboxFilter = (typeof INBOX_FILTERS)[number]
-export const INBOX_PAGE_SIZE = 25
-export const PREVIEW_LENGTH = 140
+import { INBOX_PAGE_SIZE, PREVIEW_LENGTH, type InboxFilter } from '../../common/contract/messages-values'
+
+export { INBOX_FILTERS, INBOX_PAGE_SIZE, PREVIEW_LENGTH, type InboxFilter } from '../../common/contract/messages-values'
 
 export interface InboxItem {
   conversation_id: number

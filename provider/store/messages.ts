@@ -4,11 +4,14 @@
 import type { Db } from './sql.js'
 import { tokenNow } from '../tokens.js'
 
-export type SenderRole = 'patient' | 'admin'
+import type { SenderRole } from '../../common/contract/messages-values'
 
-export const MESSAGE_MAX_LENGTH = 5000
-export const MESSAGES_PAGE_DEFAULT = 50
-export const MESSAGES_PAGE_MAX = 100
+export {
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  type SenderRole,
+} from '../../common/contract/messages-values'
 
 /**
  * The messages' clock: the one tokens are checked against (provider/tokens.ts), so a test that

@@ -1,0 +1,28 @@
+// Reports and exports (docs/provider-api.md "GET v1/admin/reports/summary/", "GET
+// v1/admin/exports/…"): the cohort summary and an export's rows. Server code only (zod).
+import { z } from 'zod'
+import { cohortRowSchema } from './admin-dashboard'
+import { DATASETS, EXPORT_MODES } from './reports-values'
+
+/** GET v1/admin/reports/summary/ */
+export const reportSummarySchema = z.object({
+  today: z.string().catch(''),
+  patients: z.number(),
+  by_procedure: z.array(cohortRowSchema),
+  by_months_since_surgery: z.array(cohortRowSchema),
+})
+export type ReportSummary = z.output<typeof reportSummarySchema>
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()])
+
+/** GET v1/admin/exports/{patients,entries}/ */
+export const exportTableSchema = z.object({
+  dataset: z.enum(DATASETS),
+  mode: z.enum(EXPORT_MODES),
+  generated_at: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(cell)),
+  row_count: z.number(),
+  truncated: z.boolean().catch(false),
+})
+export type ExportTable = z.output<typeof exportTableSchema>
