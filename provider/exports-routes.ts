@@ -12,16 +12,18 @@ import type { RequestInput, Route } from './http.js'
 import { cohortSummary } from './patient-cohorts.js'
 import { listPatientSnapshots } from './patient-snapshots.js'
 import { FieldReader } from './validation.js'
+import { exportTableSchema, reportSummarySchema } from '../common/contract/reports'
+import { DATASETS as EXPORT_DATASETS, type Dataset } from '../common/contract/reports-values'
 
 export const IDENTIFIED_SUPER_ADMIN_ONLY = 'Only a Super Admin can export identified data.'
-export const EXPORT_DATASETS = ['patients', 'entries'] as const
-type Dataset = (typeof EXPORT_DATASETS)[number]
+export { EXPORT_DATASETS }
 
 export function exportRoutes(ctx: ProviderContext): Route[] {
   return [
     {
       method: 'GET',
       path: 'v1/admin/reports/summary/',
+      answer: reportSummarySchema,
       handler: async (req) => {
         await requireAdminRole(ctx, req, ANY_ADMIN)
         const f = new FieldReader(Object.fromEntries(req.query))
@@ -39,6 +41,7 @@ export function exportRoutes(ctx: ProviderContext): Route[] {
       (dataset): Route => ({
         method: 'GET',
         path: `v1/admin/exports/${dataset}/`,
+        answer: exportTableSchema,
         handler: (req) => runExport(ctx, req, dataset),
       }),
     ),

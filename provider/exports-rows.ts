@@ -7,8 +7,8 @@ import { DEVICE_SERVICES } from './devices-catalogue.js'
 import { ageGroup, monthsSinceSurgeryBand, pseudonymizer, stateCode, yearOf, zip3 } from './deidentify.js'
 import type { PatientSnapshot } from './patient-snapshots.js'
 
-export const EXPORT_MODES = ['deidentified', 'identified'] as const
-export type ExportMode = (typeof EXPORT_MODES)[number]
+export { EXPORT_MODES, type ExportMode } from '../common/contract/reports-values'
+import type { ExportMode } from '../common/contract/reports-values'
 export type Cell = string | number | boolean | null
 
 export interface ExportTable {

@@ -7,11 +7,8 @@ import { BASELINE_SOURCES, ONBOARDING_STATES } from './admin-patients-values'
 import { CONNECTION_STATUSES } from './devices-values'
 import { isIsoDay } from './entries-values'
 import { trendEntriesSchema } from './entries'
+import { BARIATRIC_STATUSES } from './profile-values'
 import { reminderSettingsSchema } from './reminders'
-
-// TODO(contract-spec): the bariatric statuses come from the profile's value lists once they are in
-// the contract.
-const BARIATRIC_STATUSES = ['yes', 'plan', 'no'] as const
 
 const isoDay = z.string().refine(isIsoDay)
 const nullableNumber = z.number().nullable().catch(null)

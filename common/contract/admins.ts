@@ -2,7 +2,8 @@
 // extension (P13)"): the list, an invitation, a role change, and a page of audit events. Server
 // code only (zod).
 import { z } from 'zod'
-import { ADMIN_ROLES, ADMIN_STATUSES } from './admins-values'
+import { ADMIN_STATUSES } from './admins-values'
+import { ADMIN_ROLES } from './auth-values'
 
 /** POST v1/admin/admins/invite/ */
 export const inviteBodySchema = z.object({ email: z.string(), full_name: z.string(), role: z.enum(ADMIN_ROLES) })

@@ -3,9 +3,7 @@
 // Server code only (zod): the app's *.server.ts and the API.
 import { z } from 'zod'
 import { ENTRY_KINDS, isIsoDay, MANUAL_SOURCE, MEAL_TYPES, VITAMINS, type EntryKind } from './entries-values'
-
-// TODO(contract-spec): the units come from the profile's value lists once they are in the contract.
-const WEIGHT_UNITS = ['kg', 'lbs'] as const
+import { WEIGHT_UNITS } from './profile-values'
 
 const isoDay = z.string().refine(isIsoDay)
 

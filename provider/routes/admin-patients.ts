@@ -17,6 +17,9 @@ import { cohortCells, patientCounts } from '../store/patient-summary-reads.js'
 import { isPatient } from '../store/patients.js'
 import { FieldReader } from '../validation.js'
 import { MAX_TRENDS_DAYS } from './trends.js'
+import { dashboardSchema } from '../../common/contract/admin-dashboard'
+import { patientEntriesSchema, patientListSchema, patientRecordWithEntriesSchema } from '../../common/contract/admin-patients'
+import { alertListSchema, alertSchema } from '../../common/contract/alerts'
 
 export const PATIENT_NOT_FOUND = 'Patient not found.'
 export const ALERT_NOT_FOUND = 'Alert not found.'
@@ -95,6 +98,7 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/dashboard/',
+      answer: dashboardSchema,
       handler: async (req) => {
         await staff(ctx, req)
         return { message: 'Dashboard loaded.', content: await dashboard(ctx) }
@@ -103,6 +107,7 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/patients/',
+      answer: patientListSchema,
       handler: async (req) => {
         await staff(ctx, req)
         const query = readPatientQuery(req.query)
@@ -115,6 +120,7 @@ function collectionRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/alerts/',
+      answer: alertListSchema,
       handler: async (req) => {
         await staff(ctx, req)
         const filter = readAlertFilter(req.query)
@@ -150,6 +156,7 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: PATIENT_PATH,
+      answer: patientRecordWithEntriesSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const id = idFrom(PATIENT_PATH, req.path)
@@ -178,6 +185,7 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: PATIENT_ENTRIES_PATH,
+      answer: patientEntriesSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const id = idFrom(PATIENT_ENTRIES_PATH, req.path)
@@ -204,6 +212,7 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: ACKNOWLEDGE_PATH,
+      answer: alertSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const alert = await findAlert(ctx.db, idFrom(ACKNOWLEDGE_PATH, req.path))

@@ -1,6 +1,6 @@
 // Extension (docs/provider-api.md, "Extensions") — P13: admins (list, invite, change role,
 // deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
-import { ADMIN_ROLES } from '../../common/contract/admins-values'
+import { ADMIN_ROLES } from '../../common/contract/auth-values'
 import type { AdminRole } from '../store/accounts.js'
 import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
 import { resetSecondFactor } from '../admin-mfa.js'
@@ -19,6 +19,7 @@ import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { FieldReader } from '../validation.js'
 import { exportRoutes } from '../exports-routes.js'
+import { adminListItemSchema, adminListSchema, auditPageSchema } from '../../common/contract/admins'
 
 export const ROLES: readonly AdminRole[] = ADMIN_ROLES
 export const ADMIN_NOT_FOUND = 'Admin not found.'
@@ -43,6 +44,7 @@ function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/admin/admins/',
+      answer: adminListSchema,
       handler: async (req) => {
         await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
         return { message: 'Admins loaded.', content: await listAdmins(ctx.db) }
@@ -51,6 +53,7 @@ function adminRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/admin/admins/invite/',
+      answer: adminListItemSchema,
       handler: async (req) => {
         const actor = await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
         const f = new FieldReader(jsonObjectBody(req))
@@ -90,6 +93,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'PUT',
       pattern: ROLE_PATH,
+      answer: adminListItemSchema,
       handler: async (req) => {
         const { actor, target } = await targetAdmin(ctx, req, ROLE_PATH, CANNOT_CHANGE_OWN_ROLE)
         const f = new FieldReader(jsonObjectBody(req))
@@ -112,6 +116,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: DEACTIVATE_PATH,
+      answer: adminListItemSchema,
       handler: async (req) => {
         const { actor, target } = await targetAdmin(ctx, req, DEACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
         // Asking twice (a double submit) is not an error; it is recorded once.
@@ -124,6 +129,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: REACTIVATE_PATH,
+      answer: adminListItemSchema,
       handler: async (req) => {
         const { actor, target } = await targetAdmin(ctx, req, REACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
         if (target.status !== 'deactivated') return { message: 'Admin reactivated.', content: target }
@@ -136,6 +142,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
       // P15: the admin lost their authenticator; they sign in again and enroll anew.
       method: 'POST',
       pattern: MFA_RESET_PATH,
+      answer: adminListItemSchema,
       handler: async (req) => {
         const { actor, target } = await targetAdmin(ctx, req, MFA_RESET_PATH, CANNOT_RESET_OWN_MFA)
         await resetSecondFactor(ctx, actor, target)
@@ -151,6 +158,7 @@ function auditRoute(ctx: ProviderContext): Route {
   return {
     method: 'GET',
     path: 'v1/admin/audit-events/',
+    answer: auditPageSchema,
     handler: async (req) => {
       await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
       const f = new FieldReader(Object.fromEntries(req.query))

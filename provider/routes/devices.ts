@@ -35,6 +35,7 @@ import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import type { RouterWithItems } from '../entries-router.js'
 import { authenticate } from '../sessions.js'
 import { FieldReader } from '../validation.js'
+import { connectStartSchema, deviceListSchema, disconnectedSchema, syncedSchema, withingsNotifySchema } from '../../common/contract/devices'
 
 export const CONSENT_INVALID =
   'This connection request is invalid or has expired. Please try connecting again.'
@@ -185,11 +186,13 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/devices/withings/notify/',
+      answer: withingsNotifySchema,
       handler: (req) => withingsNotification(ctx, req),
     },
     {
       method: 'GET',
       path: 'v1/auth/devices/',
+      answer: deviceListSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         return { message: 'Connections loaded.', content: await serviceList(ctx, account.id) }
@@ -198,6 +201,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/devices/connect/',
+      answer: connectStartSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const f = new FieldReader(jsonObjectBody(req))
@@ -233,6 +237,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/devices/complete/',
+      answer: syncedSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const body = jsonObjectBody(req)
@@ -259,6 +264,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/devices/sync/',
+      answer: syncedSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const body = jsonObjectBody(req)
@@ -272,6 +278,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/devices/disconnect/',
+      answer: disconnectedSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const f = new FieldReader(jsonObjectBody(req))

@@ -21,6 +21,8 @@ import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { authenticate } from '../sessions.js'
 import { FieldReader } from '../validation.js'
+import { z } from 'zod'
+import { ENTRY_SCHEMAS, entriesRangeSchema, entryDeletedSchema, entrySchema } from '../../common/contract/entries'
 
 export const ENTRY_NOT_FOUND = 'Entry not found.'
 export const VITAMINS_TAKEN_ON_DAY = 'Vitamins for this day are already logged.'
@@ -67,6 +69,7 @@ function entryRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/auth/entries/',
+      answer: entriesRangeSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const { from, to } = readRange(req.query)
@@ -97,13 +100,19 @@ function entryRoutes(ctx: ProviderContext): Route[] {
       {
         method: 'GET',
         path: `v1/auth/entries/${kind}/`,
+        answer: z.array(ENTRY_SCHEMAS[kind]),
         handler: async (req) => {
           const account = await customer(ctx, req)
           const { from, to } = readRange(req.query)
           return { message: 'Entries loaded.', content: await listEntries(ctx.db, account.id, kind, from, to) }
         },
       },
-      { method: 'POST', path: `v1/auth/entries/${kind}/`, handler: (req) => createEntry(ctx, req, kind) },
+      {
+        method: 'POST',
+        path: `v1/auth/entries/${kind}/`,
+        answer: ENTRY_SCHEMAS[kind],
+        handler: (req) => createEntry(ctx, req, kind),
+      },
     )
   }
   return routes
@@ -140,11 +149,13 @@ function entryItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: ITEM_PATH,
+      answer: entrySchema,
       handler: async (req) => ({ message: 'Entry loaded.', content: (await ownEntry(ctx, req)).entry }),
     },
     {
       method: 'PUT',
       pattern: ITEM_PATH,
+      answer: entrySchema,
       handler: async (req) => {
         const { account, entry } = await ownEntry(ctx, req)
         const fields = readEntry(entry.kind, jsonObjectBody(req))
@@ -163,6 +174,7 @@ function entryItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'DELETE',
       pattern: ITEM_PATH,
+      answer: entryDeletedSchema,
       handler: async (req) => {
         const { account, entry } = await ownEntry(ctx, req)
         await deleteEntry(ctx.db, account.id, entry.kind, entry.id)

@@ -32,6 +32,15 @@ import {
 import { isPatient } from '../store/patients.js'
 import { authenticate } from '../sessions.js'
 import { PATIENT_NOT_FOUND } from './admin-patients.js'
+import {
+  conversationSchema,
+  inboxSchema,
+  patientConversationSchema,
+  patientMessageSchema,
+  readMarkSchema,
+  teamConversationSchema,
+  teamMessageSchema,
+} from '../../common/contract/messages'
 
 export const MESSAGE_SENT = 'Message sent.'
 export const MARKED_READ = 'Messages marked as read.'
@@ -80,6 +89,7 @@ function patientRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/auth/messages/',
+      answer: patientConversationSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const page = readMessagePage(req.query)
@@ -107,6 +117,7 @@ function patientRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/messages/',
+      answer: patientMessageSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         const { body } = readNewMessage(jsonObjectBody(req), { alert: false })
@@ -124,6 +135,7 @@ function patientRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/auth/messages/read/',
+      answer: readMarkSchema,
       handler: async (req) => {
         const account = await customer(ctx, req)
         return markReadAnswer(ctx, account.id, account.id, 'patient', readUpTo(jsonObjectBody(req)))
@@ -136,6 +148,7 @@ function inboxRoute(ctx: ProviderContext): Route {
   return {
     method: 'GET',
     path: 'v1/admin/messages/',
+    answer: inboxSchema,
     handler: async (req) => {
       const admin = await staff(ctx, req)
       const { filter, page, pageSize } = readInboxQuery(req.query)
@@ -205,6 +218,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'GET',
       pattern: PATIENT_MESSAGES,
+      answer: teamConversationSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
@@ -235,6 +249,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: PATIENT_MESSAGES,
+      answer: teamMessageSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
@@ -265,6 +280,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: PATIENT_MESSAGES_READ,
+      answer: readMarkSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const patient = await patientFrom(ctx, PATIENT_MESSAGES_READ, req.path)
@@ -274,6 +290,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
     {
       method: 'POST',
       pattern: PATIENT_MESSAGES_HANDLED,
+      answer: conversationSchema,
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const patient = await patientFrom(ctx, PATIENT_MESSAGES_HANDLED, req.path)

@@ -9,6 +9,7 @@ import type { ReminderKind } from '../reminders-schedule.js'
 import { findAccountById } from '../store/accounts.js'
 import { readReminderSettings, saveReminderSettings, turnReminderOff } from '../store/reminders.js'
 import { authenticate } from '../sessions.js'
+import { reminderSettingsSchema, unsubscribeSchema } from '../../common/contract/reminders'
 
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.'
 
@@ -28,6 +29,7 @@ export function reminderRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'GET',
       path: 'v1/auth/reminders/',
+      answer: reminderSettingsSchema,
       handler: async (req) => ({
         message: 'Reminders loaded.',
         content: remindersContent(await readReminderSettings(ctx.db, (await customer(req)).id)),
@@ -36,6 +38,7 @@ export function reminderRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'PUT',
       path: 'v1/auth/reminders/',
+      answer: reminderSettingsSchema,
       handler: async (req) => {
         const account = await customer(req)
         const body = jsonObjectBody(req)
@@ -49,6 +52,7 @@ export function reminderRoutes(ctx: ProviderContext): Route[] {
       // POST below switches anything off.
       method: 'GET',
       path: 'v1/reminders/unsubscribe/',
+      answer: unsubscribeSchema,
       handler: async (req) => {
         const { accountId, kind } = await linkTarget(req.query.get('token'))
         const settings = await readReminderSettings(ctx.db, accountId)
@@ -58,6 +62,7 @@ export function reminderRoutes(ctx: ProviderContext): Route[] {
     {
       method: 'POST',
       path: 'v1/reminders/unsubscribe/',
+      answer: unsubscribeSchema,
       handler: async (req) => {
         const { accountId, kind } = await linkTarget(jsonObjectBody(req).token)
         const changed = await turnReminderOff(ctx.db, accountId, kind)

@@ -7,13 +7,14 @@ import { firstEntryDate, listAllEntries } from '../store/entries.js'
 import type { RequestInput } from '../http.js'
 import { authenticate } from '../sessions.js'
 import { FieldReader } from '../validation.js'
+import { trendEntriesSchema } from '../../common/contract/entries'
 
 /** Ten years: "all" for anyone the product has followed so far, and still one bounded answer. */
 export const MAX_TRENDS_DAYS = 3660
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export function mountTrendsRoutes(router: RouterWithItems, ctx: ProviderContext): void {
-  router.add([{ method: 'GET', path: 'v1/auth/trends/', handler: (req) => trends(ctx, req) }])
+  router.add([{ method: 'GET', path: 'v1/auth/trends/', answer: trendEntriesSchema, handler: (req) => trends(ctx, req) }])
 }
 
 function isoMinusDays(iso: string, days: number): string {

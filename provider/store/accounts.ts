@@ -2,8 +2,8 @@ import { changingPatient, markPatientChanged } from './patient-summaries.js'
 import type { Db } from './sql.js'
 import type { Portal } from '../tokens.js'
 
-export type { AdminRole } from '../../common/contract/admins-values'
-import type { AdminRole } from '../../common/contract/admins-values'
+export type { AdminRole } from '../../common/contract/auth-values'
+import type { AdminRole } from '../../common/contract/auth-values'
 
 export interface Account {
   id: number
