@@ -21,7 +21,10 @@ export const dashboardSchema = z.object({
   }),
   funnel: z.object({ signed_up: z.number(), verified: z.number(), onboarded: z.number() }),
   open_alerts_by_tier: z.object({ '1': z.number(), '2': z.number(), '3': z.number() }),
-  cohorts: z.object({ by_procedure: z.array(cohortRowSchema), by_months_since_surgery: z.array(cohortRowSchema) }),
+  cohorts: z.object({
+    by_procedure: z.array(cohortRowSchema),
+    by_months_since_surgery: z.array(cohortRowSchema),
+  }),
   active_within_days: z.number().catch(30),
   no_data_days: z.number().catch(7),
 })

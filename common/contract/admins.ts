@@ -6,7 +6,11 @@ import { ADMIN_STATUSES } from './admins-values'
 import { ADMIN_ROLES } from './auth-values'
 
 /** POST v1/admin/admins/invite/ */
-export const inviteBodySchema = z.object({ email: z.string(), full_name: z.string(), role: z.enum(ADMIN_ROLES) })
+export const inviteBodySchema = z.object({
+  email: z.string(),
+  full_name: z.string(),
+  role: z.enum(ADMIN_ROLES),
+})
 export type InviteBody = z.input<typeof inviteBodySchema>
 
 /** PUT v1/admin/admins/{id}/role/ */

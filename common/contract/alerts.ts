@@ -8,10 +8,18 @@ export const NOTE_TOO_LONG = `Note must be at most ${ALERT_NOTE_MAX} characters`
 
 /** POST v1/admin/alerts/{id}/acknowledge/ */
 export const acknowledgeBodySchema = z.object({
-  note: z.string({ required_error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(ALERT_NOTE_MAX, NOTE_TOO_LONG),
+  note: z
+    .string({ required_error: NOTE_REQUIRED })
+    .trim()
+    .min(1, NOTE_REQUIRED)
+    .max(ALERT_NOTE_MAX, NOTE_TOO_LONG),
 })
 
-export const alertTierSchema = z.union([z.literal(ALERT_TIERS[0]), z.literal(ALERT_TIERS[1]), z.literal(ALERT_TIERS[2])])
+export const alertTierSchema = z.union([
+  z.literal(ALERT_TIERS[0]),
+  z.literal(ALERT_TIERS[1]),
+  z.literal(ALERT_TIERS[2]),
+])
 
 export const alertSchema = z.object({
   id: z.number(),

@@ -35,7 +35,11 @@ export const mealEntrySchema = z.object({
   description: z.string().catch(''),
 })
 export const waterEntrySchema = z.object({ ...base, kind: z.literal('water'), ml: z.number() })
-export const vitaminsEntrySchema = z.object({ ...base, kind: z.literal('vitamins'), taken: z.array(z.enum(VITAMINS)) })
+export const vitaminsEntrySchema = z.object({
+  ...base,
+  kind: z.literal('vitamins'),
+  taken: z.array(z.enum(VITAMINS)),
+})
 
 export const ENTRY_SCHEMAS = {
   weight: weightEntrySchema,
@@ -166,7 +170,8 @@ export function readTrendEntries(content: unknown): TrendEntries | null {
     for (const item of list as unknown[]) {
       if (typeof item !== 'object' || item === null) return null
       const raw = item as Raw
-      if (raw.kind !== kind || !isNumber(raw.id) || typeof raw.date !== 'string' || !ISO_SHAPE.test(raw.date)) return null
+      if (raw.kind !== kind || !isNumber(raw.id) || typeof raw.date !== 'string' || !ISO_SHAPE.test(raw.date))
+        return null
       const fields = READERS[kind](raw)
       if (!fields) return null
       read.push({ id: raw.id, kind, date: raw.date, ...fields })

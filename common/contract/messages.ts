@@ -1,7 +1,14 @@
 // Secure messages' calls (docs/provider-api.md "Messages — extension (P18)"): the compose body, the
 // patient's conversation, the care team's inbox and a record's conversation. Server code only (zod).
 import { z } from 'zod'
-import { INBOX_FILTERS, MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, normaliseMessage, SENDER_ROLES } from './messages-values'
+import {
+  INBOX_FILTERS,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_REQUIRED,
+  MESSAGE_TOO_LONG,
+  normaliseMessage,
+  SENDER_ROLES,
+} from './messages-values'
 
 // ---- Requests ---------------------------------------------------------------------------------
 
