@@ -23,5 +23,7 @@ export const ALERT_TITLES: Record<AlertKind, string> = {
 export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const
 export type AlertStatus = (typeof ALERT_STATUSES)[number]
 
-/** An acknowledgement's note. */
+/** An acknowledgement's note: required, at most 500 characters after trimming. */
 export const ALERT_NOTE_MAX = 500
+export const NOTE_REQUIRED = 'Note is required'
+export const NOTE_TOO_LONG = `Note must be at most ${ALERT_NOTE_MAX} characters`

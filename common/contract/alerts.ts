@@ -1,10 +1,7 @@
 // Patient alerts' calls (docs/provider-api.md "Admin dashboard, patients, patient record and
 // alerts"): an alert as answered, the alerts list and the acknowledgement. Server code only (zod).
 import { z } from 'zod'
-import { ALERT_NOTE_MAX, ALERT_STATUSES, ALERT_TIERS } from './alerts-values'
-
-export const NOTE_REQUIRED = 'Note is required'
-export const NOTE_TOO_LONG = `Note must be at most ${ALERT_NOTE_MAX} characters`
+import { ALERT_NOTE_MAX, ALERT_STATUSES, ALERT_TIERS, NOTE_REQUIRED, NOTE_TOO_LONG } from './alerts-values'
 
 /** POST v1/admin/alerts/{id}/acknowledge/ */
 export const acknowledgeBodySchema = z.object({

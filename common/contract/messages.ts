@@ -12,18 +12,21 @@ import {
 
 // ---- Requests ---------------------------------------------------------------------------------
 
+/** An id in a body: a positive whole number, or its digits as text. */
+const messageId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)])
+
 /** POST v1/auth/messages/ and POST v1/admin/patients/{id}/messages/ (`alert_id` admins only). */
 export const newMessageBodySchema = z.object({
   body: z
     .string({ required_error: MESSAGE_REQUIRED, invalid_type_error: 'Message must be text' })
     .transform(normaliseMessage)
     .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)),
-  alert_id: z.number().int().positive().optional(),
+  alert_id: messageId.optional(),
 })
 export type NewMessageBody = z.input<typeof newMessageBodySchema>
 
 /** POST …/messages/read/ */
-export const readUpToBodySchema = z.object({ up_to: z.number().int().positive() })
+export const readUpToBodySchema = z.object({ up_to: messageId })
 export type ReadUpToBody = z.input<typeof readUpToBodySchema>
 
 // ---- Answers ----------------------------------------------------------------------------------

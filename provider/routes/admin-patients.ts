@@ -25,8 +25,8 @@ export const PATIENT_NOT_FOUND = 'Patient not found.'
 export const ALERT_NOT_FOUND = 'Alert not found.'
 export const ALERT_ALREADY_ACKNOWLEDGED = 'This alert has already been acknowledged.'
 export const ALERT_ACKNOWLEDGED = 'Alert acknowledged.'
-export const NOTE_REQUIRED = 'Note is required'
-export const NOTE_MAX = 500
+export { ALERT_NOTE_MAX as NOTE_MAX, NOTE_REQUIRED } from '../../common/contract/alerts-values'
+import { ALERT_NOTE_MAX as NOTE_MAX, NOTE_REQUIRED } from '../../common/contract/alerts-values'
 const ACTIVE_WITHIN_DAYS = 30
 const NO_DATA_DAYS = 7
 const ALERTS_DEFAULT_LIMIT = 100
