@@ -3,7 +3,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import { z } from 'zod'
+import {
+  ENTRY_SCHEMAS,
+  entriesRangeSchema,
+  entryDeletedSchema,
+  entrySchema as entryAnswerSchema,
+} from '~/../common/contract/entries'
 import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import type { CustomerContext } from '~/platform/guards.server'
 import { dailyTargets, type DailyTargets } from './health-metrics'
@@ -18,13 +23,11 @@ import {
   isIsoDate,
   logDataHref,
   mondayOf,
-  MEAL_TYPES,
   parseEntryRef,
   resolveWeek,
   SAVED_TOASTS,
   timeIn,
   UPDATED_TOAST,
-  VITAMINS,
   weekDays,
   type EntriesByKind,
   type EntryKind,
@@ -50,93 +53,37 @@ import { latestEntryDate, patientTimeZone, patientToday } from '~/platform/patie
 const entriesPath = (kind: EntryKind) => `v1/auth/entries/${kind}/`
 const entryPath = (ref: EntryRef) => `v1/auth/entries/${ref.kind}/${ref.id}/`
 
-// The provider is not ours: its answers are checked before the screens rely on their shape.
-// `source` on every kind (connected devices): a provider without it means the patient typed it.
-const base = { id: z.number(), date: z.string().refine(isIsoDate), source: z.string().min(1).catch('manual') }
-const ENTRY_SCHEMAS = {
-  weight: z.object({
-    ...base,
-    kind: z.literal('weight'),
-    weight: z.number(),
-    weight_unit: z.enum(['kg', 'lbs']).catch('kg'),
-    note: z.string().catch(''),
-  }),
-  sleep: z.object({
-    ...base,
-    kind: z.literal('sleep'),
-    hours: z.number(),
-    quality: z.number(),
-    bed_time: z.string().nullable().catch(null),
-    wake_time: z.string().nullable().catch(null),
-  }),
-  meal: z.object({
-    ...base,
-    kind: z.literal('meal'),
-    time: z.string().catch(''),
-    meal_type: z.enum(MEAL_TYPES),
-    protein_g: z.number(),
-    calories: z.number().nullable().catch(null),
-    description: z.string().catch(''),
-  }),
-  water: z.object({ ...base, kind: z.literal('water'), ml: z.number() }),
-  vitamins: z.object({ ...base, kind: z.literal('vitamins'), taken: z.array(z.enum(VITAMINS)) }),
-}
-const entrySchemaAny = z.discriminatedUnion('kind', [
-  ENTRY_SCHEMAS.weight,
-  ENTRY_SCHEMAS.sleep,
-  ENTRY_SCHEMAS.meal,
-  ENTRY_SCHEMAS.water,
-  ENTRY_SCHEMAS.vitamins,
-])
-const rangeSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  weight: z.array(ENTRY_SCHEMAS.weight),
-  sleep: z.array(ENTRY_SCHEMAS.sleep),
-  meal: z.array(ENTRY_SCHEMAS.meal),
-  water: z.array(ENTRY_SCHEMAS.water),
-  vitamins: z.array(ENTRY_SCHEMAS.vitamins),
-  latest: z.object({
-    weight: ENTRY_SCHEMAS.weight.nullable(),
-    sleep: ENTRY_SCHEMAS.sleep.nullable(),
-    meal: ENTRY_SCHEMAS.meal.nullable(),
-    water: ENTRY_SCHEMAS.water.nullable(),
-    vitamins: ENTRY_SCHEMAS.vitamins.nullable(),
-  }),
-})
-
-
 /** GET v1/auth/entries/?from&to: every kind in a range, plus the newest of each kind. */
 export async function listEntries(
   api: ProviderClient,
   from: string,
   to: string,
 ): Promise<ProviderResult<LogRange>> {
-  return checked(await api.call('GET', 'v1/auth/entries/', { query: { from, to } }), rangeSchema)
+  return checked(await api.call('GET', 'v1/auth/entries/', { query: { from, to } }), entriesRangeSchema)
 }
 
 export async function getEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<LogEntry>> {
-  return checked(await api.call('GET', entryPath(ref)), entrySchemaAny)
+  return checked(await api.call('GET', entryPath(ref)), entryAnswerSchema)
 }
 
-export function createEntry<K extends EntryKind>(
+export async function createEntry<K extends EntryKind>(
   api: ProviderClient,
   kind: K,
   payload: EntryPayloads[K],
 ): Promise<ProviderResult<unknown>> {
-  return api.call('POST', entriesPath(kind), { body: payload })
+  return checked(await api.call('POST', entriesPath(kind), { body: payload }), ENTRY_SCHEMAS[kind])
 }
 
-export function updateEntry<K extends EntryKind>(
+export async function updateEntry<K extends EntryKind>(
   api: ProviderClient,
   ref: EntryRef & { kind: K },
   payload: EntryPayloads[K],
 ): Promise<ProviderResult<unknown>> {
-  return api.call('PUT', entryPath(ref), { body: payload })
+  return checked(await api.call('PUT', entryPath(ref), { body: payload }), ENTRY_SCHEMAS[ref.kind])
 }
 
-export function deleteEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<null>> {
-  return api.call('DELETE', entryPath(ref))
+export async function deleteEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<null>> {
+  return checked(await api.call('DELETE', entryPath(ref)), entryDeletedSchema)
 }
 
 export type PreferencesPayload = Partial<{

@@ -4,16 +4,17 @@
 // that the dashboard can use it; the entry forms' schemas are in log-entry-forms.ts.
 // Its dates and weeks are in log-dates.ts and its wording of an entry in log-entry-text.ts, both
 // re-exported here so every importer keeps one module to import from.
+import { ENTRY_KINDS, ENTRY_LIMITS, isEntryKind, MEAL_TYPES, VITAMINS } from '~/../common/contract/entries-values'
+import type { EntryKind, MealType, Vitamin } from '~/../common/contract/entries-values'
 import type { WeightUnit } from '~/platform/units'
 
 export * from '~/platform/calendar'
 export * from './log-entry-text'
 
 
-// ---- Kinds, choices and limits (the provider's, docs/provider-api.md) -----------------------
+// ---- Kinds, choices and limits (the API's: common/contract/entries-values.ts) ----------------
 
-export const ENTRY_KINDS = ['weight', 'sleep', 'meal', 'water', 'vitamins'] as const
-export type EntryKind = (typeof ENTRY_KINDS)[number]
+export { ENTRY_KINDS, isEntryKind, MEAL_TYPES, VITAMINS, type EntryKind, type MealType, type Vitamin }
 
 export const ENTRY_KIND_LABELS: Record<EntryKind, string> = {
   weight: 'Weight',
@@ -23,17 +24,12 @@ export const ENTRY_KIND_LABELS: Record<EntryKind, string> = {
   vitamins: 'Vitamins',
 }
 
-export const MEAL_TYPES = ['breakfast', 'lunch', 'dinner', 'snack'] as const
-export type MealType = (typeof MEAL_TYPES)[number]
 export const MEAL_TYPE_LABELS: Record<MealType, string> = {
   breakfast: 'Breakfast',
   lunch: 'Lunch',
   dinner: 'Dinner',
   snack: 'Snack',
 }
-
-export const VITAMINS = ['Multivitamin', 'Vitamin B12', 'Vitamin D', 'Calcium citrate', 'Iron'] as const
-export type Vitamin = (typeof VITAMINS)[number]
 
 /**
  * The one rule for which day a night's sleep belongs to (docs/decisions/122-sleep-date-woke-up.md):
@@ -55,18 +51,7 @@ export const SLEEP_QUALITY_LABELS: Record<number, string> = {
   5: 'Very good',
 }
 
-export const LIMITS = {
-  weightKg: { min: 20, max: 500 },
-  sleepHours: { min: 0, max: 24 },
-  proteinG: { min: 0, max: 300 },
-  calories: { min: 0, max: 10000 },
-  waterMl: { min: 0, max: 10000 },
-  text: 500,
-} as const
-
-export function isEntryKind(value: unknown): value is EntryKind {
-  return typeof value === 'string' && (ENTRY_KINDS as readonly string[]).includes(value)
-}
+export const LIMITS = ENTRY_LIMITS
 
 // ---- Entries as the provider answers them ---------------------------------------------------
 

@@ -7,27 +7,32 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import {
-  countsSchema,
   HANDLED_INTENT,
   inboxHref,
-  inboxSchema,
   isPrefetch,
   MESSAGE_SENT,
-  messageSchema,
   MESSAGES_PATH,
   MESSAGES_TAB,
   newestId,
   parseBefore,
   parseInboxQuery,
-  patientConversationSchema,
   recordMessagesHref,
   SEND_INTENT,
-  teamConversationSchema,
   type Inbox,
   type InboxQuery,
   type PatientConversation,
   type TeamConversation,
 } from './care-messages'
+import { messageSchema } from './care-messages-form'
+import {
+  conversationSchema,
+  countsSchema,
+  inboxSchema,
+  patientConversationSchema,
+  patientMessageSchema,
+  teamConversationSchema,
+  teamMessageSchema,
+} from '~/../common/contract/messages'
 import { getEnv } from '~/platform/env.server'
 import { readForm } from '~/platform/form-data.server'
 import type { AdminContext, CustomerContext, RequestContext } from '~/platform/guards.server'
@@ -104,7 +109,10 @@ export async function sendPatientMessage(ctx: CustomerContext) {
   if (submission.status !== 'success') {
     return data<MessageFormAnswer>({ result: submission.reply(), toast: invalidFormToast() }, { status: 400, headers: ctx.headers })
   }
-  const result = await ctx.api.call('POST', 'v1/auth/messages/', { body: { body: submission.value.body } })
+  const result = checked(
+    await ctx.api.call('POST', 'v1/auth/messages/', { body: { body: submission.value.body } }),
+    patientMessageSchema,
+  )
   if (result.ok) return redirectWithToast(MESSAGES_PATH, { title: result.message || MESSAGE_SENT }, { headers: ctx.headers })
   return refused(submission, result, ctx.headers)
 }
@@ -198,7 +206,10 @@ export async function loadRecordMessages(
 export async function recordMessagesAction(ctx: AdminContext, patientId: string, formData: FormData) {
   const back = recordMessagesHref(patientId)
   if (formData.get('intent') === HANDLED_INTENT) {
-    const result = await ctx.api.call<unknown>('POST', `v1/admin/patients/${patientId}/messages/handled/`)
+    const result = checked(
+      await ctx.api.call('POST', `v1/admin/patients/${patientId}/messages/handled/`),
+      conversationSchema,
+    )
     return redirectWithToast(
       back,
       result.ok ? { title: result.message || 'Conversation marked as handled.' } : { title: result.message, type: 'destructive' },
@@ -211,9 +222,12 @@ export async function recordMessagesAction(ctx: AdminContext, patientId: string,
     return data<MessageFormAnswer>({ result: submission.reply(), toast: invalidFormToast() }, { status: 400, headers: ctx.headers })
   }
   const { body, alertId } = submission.value
-  const result = await ctx.api.call('POST', `v1/admin/patients/${patientId}/messages/`, {
-    body: alertId ? { body, alert_id: Number(alertId) } : { body },
-  })
+  const result = checked(
+    await ctx.api.call('POST', `v1/admin/patients/${patientId}/messages/`, {
+      body: alertId ? { body, alert_id: Number(alertId) } : { body },
+    }),
+    teamMessageSchema,
+  )
   if (result.ok) return redirectWithToast(back, { title: result.message || MESSAGE_SENT }, { headers: ctx.headers })
   return refused(submission, result, ctx.headers)
 }

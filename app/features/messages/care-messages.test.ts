@@ -5,7 +5,6 @@ import {
   inboxHref,
   isPrefetch,
   MESSAGE_MAX,
-  messageSchema,
   newestId,
   normaliseBody,
   parseBefore,
@@ -15,6 +14,7 @@ import {
   recordMessagesHref,
   teamSenderLabel,
 } from './care-messages'
+import { messageSchema } from './care-messages-form'
 
 const errors = (body: unknown) => {
   const result = messageSchema.safeParse({ body })

@@ -1,15 +1,34 @@
 // Secure messages between a patient and the care team (docs/provider-api.md "Messages —
-// extension (P18)"): the compose form's schema (the API's own rules and words), the inbox's filters
-// and links, and the small facts the screens derive. Pure: shared by server and browser.
-import { z } from 'zod'
+// extension (P18)"): the inbox's filters and links, and the small facts the screens derive. Pure and
+// free of zod: shared by server and browser. The compose form's schema is in care-messages-form.ts;
+// the API's answers are checked with the contract's schemas (common/contract/messages.ts).
+import type { PatientMessage, ReadReceipt, TeamMessage } from '~/../common/contract/messages'
+import {
+  INBOX_FILTERS,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_REQUIRED,
+  MESSAGE_TOO_LONG,
+  normaliseMessage,
+  type InboxFilter,
+} from '~/../common/contract/messages-values'
 import { INBOX_PATH, MESSAGES_PATH } from '~/platform/portal'
+
+export type {
+  Conversation,
+  Inbox,
+  InboxItem,
+  PatientConversation,
+  PatientMessage,
+  ReadReceipt,
+  TeamConversation,
+  TeamMessage,
+} from '~/../common/contract/messages'
+export { INBOX_FILTERS, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, type InboxFilter }
 
 export { INBOX_PATH, MESSAGES_PATH }
 export const MESSAGES_TAB = 'messages'
 
-export const MESSAGE_MAX = 5000
-export const MESSAGE_REQUIRED = 'Message is required'
-export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX} characters`
+export const MESSAGE_MAX = MESSAGE_MAX_LENGTH
 export const MESSAGE_SENT = 'Message sent.'
 
 /** With JavaScript, the open conversation asks for news this often while the tab is visible. */
@@ -19,116 +38,7 @@ export const SEND_INTENT = 'send'
 export const HANDLED_INTENT = 'handled'
 
 /** The API's normalising (docs: CRLF is one character, NULs dropped, trimmed), so counts agree. */
-export function normaliseBody(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(/\0/g, '').trim()
-}
-
-export const messageSchema = z.object({
-  body: z
-    .string({ required_error: MESSAGE_REQUIRED })
-    .transform(normaliseBody)
-    .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX, MESSAGE_TOO_LONG)),
-  alertId: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .optional()
-    .catch(undefined),
-})
-
-// ---- What the API answers ---------------------------------------------------------------------
-
-const nullableText = z.string().nullable().catch(null)
-const person = z.object({ id: z.number(), name: z.string().nullable().catch(null) })
-
-export const patientMessageSchema = z.object({
-  id: z.number(),
-  body: z.string(),
-  sender_role: z.enum(['patient', 'admin']),
-  sender_name: nullableText,
-  created_at: z.string(),
-  unread: z.boolean().catch(false),
-})
-export type PatientMessage = z.output<typeof patientMessageSchema>
-
-export const patientConversationSchema = z.object({
-  conversation_id: z.number().nullable(),
-  messages: z.array(patientMessageSchema),
-  has_more: z.boolean().catch(false),
-  unread: z.number().catch(0),
-  last_read_message_id: z.number().catch(0),
-})
-export type PatientConversation = z.output<typeof patientConversationSchema>
-
-export const readReceiptSchema = z.object({
-  account_id: z.number(),
-  name: nullableText,
-  role: z.enum(['patient', 'admin']),
-  read_at: z.string(),
-})
-export type ReadReceipt = z.output<typeof readReceiptSchema>
-
-export const teamMessageSchema = z.object({
-  id: z.number(),
-  body: z.string(),
-  sender_role: z.enum(['patient', 'admin']),
-  sender: person.nullable().catch(null),
-  created_at: z.string(),
-  alert_id: z.number().nullable().catch(null),
-  read_by: z.array(readReceiptSchema).catch([]),
-})
-export type TeamMessage = z.output<typeof teamMessageSchema>
-
-export const conversationSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  last_message_at: z.string(),
-  last_sender_role: z.enum(['patient', 'admin']),
-  waiting: z.boolean(),
-  handled_at: nullableText,
-  handled_by: person.nullable().catch(null),
-})
-export type Conversation = z.output<typeof conversationSchema>
-
-export const teamConversationSchema = z.object({
-  patient: z.object({ id: z.number(), full_name: z.string().catch('') }),
-  conversation: conversationSchema.nullable(),
-  messages: z.array(teamMessageSchema),
-  has_more: z.boolean().catch(false),
-  unread: z.number().catch(0),
-  last_read_message_id: z.number().catch(0),
-})
-export type TeamConversation = z.output<typeof teamConversationSchema>
-
-export const inboxItemSchema = z.object({
-  conversation_id: z.number(),
-  patient_id: z.number(),
-  patient_name: z.string().catch(''),
-  last_message_id: z.number(),
-  last_message_at: z.string(),
-  last_sender_role: z.enum(['patient', 'admin']),
-  preview: z.string().catch(''),
-  truncated: z.boolean().catch(false),
-  unread: z.number().catch(0),
-  waiting: z.boolean().catch(false),
-  handled_at: nullableText,
-  handled_by: person.nullable().catch(null),
-})
-export type InboxItem = z.output<typeof inboxItemSchema>
-
-export const inboxSchema = z.object({
-  items: z.array(inboxItemSchema),
-  filter: z.string(),
-  page: z.number(),
-  page_size: z.number(),
-  total: z.number(),
-  pages: z.number(),
-  unread: z.number().catch(0),
-  waiting: z.number().catch(0),
-})
-export type Inbox = z.output<typeof inboxSchema>
-
-/** Only the counts (for the nav): `limit=0` / `page_size=0`. */
-export const countsSchema = z.object({ unread: z.number() })
+export const normaliseBody = normaliseMessage
 
 // ---- Paging and links -------------------------------------------------------------------------
 
@@ -155,8 +65,6 @@ export function earlierHref(pathname: string, search: string, messages: readonly
   return `${pathname}?${params.toString()}`
 }
 
-export const INBOX_FILTERS = ['all', 'unread', 'waiting'] as const
-export type InboxFilter = (typeof INBOX_FILTERS)[number]
 export const INBOX_FILTER_LABELS: Record<InboxFilter, string> = {
   all: 'All',
   unread: 'Unread',

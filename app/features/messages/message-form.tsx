@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react'
 import { AuthToast } from '~/features/auth/auth-toast'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
-import { MESSAGE_MAX, messageSchema, SEND_INTENT } from './care-messages'
+import { MESSAGE_MAX, SEND_INTENT } from './care-messages'
+import { messageSchema } from './care-messages-form'
 import type { MessageFormAnswer } from './care-messages.server'
 
 /**
