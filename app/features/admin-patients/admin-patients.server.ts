@@ -4,8 +4,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import { z } from 'zod'
-import { WEEKDAYS } from '~/features/reminders/reminders'
 import {
   parsePatientsQuery,
   patientPath,
@@ -13,11 +11,22 @@ import {
   providerPatientsQuery,
   type PatientsQuery,
 } from './admin-patients'
-import { acknowledgeSchema, ACKNOWLEDGE_INTENT, alertSchema, type PatientAlert } from './alerts'
+import { acknowledgeSchema, ACKNOWLEDGE_INTENT, type PatientAlert } from './alerts'
+import {
+  patientEntriesSchema,
+  patientListSchema,
+  patientRecordSchema,
+  patientRecordWithEntriesSchema,
+  type PatientDevice,
+  type PatientListItem,
+  type PatientRecord as PatientDetail,
+} from '~/../common/contract/admin-patients'
+import { alertSchema } from '~/../common/contract/alerts'
+import type { TrendEntries } from '~/../common/contract/entries'
 import { invalidFormToast } from '~/platform/form-replies.server'
 import type { AdminContext } from '~/platform/guards.server'
 import { DEFAULT_TARGETS } from '~/features/health-log/health-metrics'
-import { isIsoDate, MEAL_TYPES, VITAMINS, type EntriesByKind } from '~/features/health-log/log-entries'
+import { isIsoDate } from '~/features/health-log/log-entries'
 import { patientToday } from '~/platform/patient-clock.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
@@ -30,49 +39,14 @@ import { readForm } from '~/platform/form-data.server'
 import { isMessagesIntent, isMessagesTab, loadRecordMessages, recordMessagesAction, type RecordMessages } from '~/features/messages/care-messages.server'
 
 
-const isoDate = z.string().refine(isIsoDate)
-const nullableNumber = z.number().nullable().catch(null)
-const nullableText = z.string().nullable().catch(null)
-const tier = z.union([z.literal(1), z.literal(2), z.literal(3)])
-const milestone = z
-  .object({ label: z.string(), date: isoDate, days_until: z.number() })
-  .nullable()
-  .catch(null)
-const onboarding = z.enum(['unverified', 'verified', 'onboarded']).catch('verified')
-
 // ---- List -----------------------------------------------------------------------------------
 
-const listItemSchema = z.object({
-  id: z.number(),
-  full_name: z.string(),
-  email: z.string(),
-  onboarding,
-  surgery_type: nullableText,
-  surgery_date: nullableText,
-  days_post_op: nullableNumber,
-  current_kg: nullableNumber,
-  twl_percent: nullableNumber,
-  last_entry_day: nullableText,
-  days_since_last_data: nullableNumber,
-  last_sync_at: nullableText,
-  next_milestone: milestone,
-  open_alerts: z.number().catch(0),
-  alert_tier: tier.nullable().catch(null),
-})
-export type PatientListItem = z.output<typeof listItemSchema>
-
-const listSchema = z.object({
-  items: z.array(listItemSchema),
-  page: z.number(),
-  page_size: z.number(),
-  total: z.number(),
-  total_pages: z.number(),
-})
+export type { PatientListItem }
 
 export function listPatients(api: ProviderClient, query: PatientsQuery) {
   return api
     .call('GET', 'v1/admin/patients/', { query: providerPatientsQuery(query) })
-    .then((result) => checked(result, listSchema))
+    .then((result) => checked(result, patientListSchema))
 }
 
 export type PatientsPage = {
@@ -108,135 +82,13 @@ export async function loadPatientsList({ request, api, headers }: AdminContext) 
 
 // ---- Detail ---------------------------------------------------------------------------------
 
-const deviceSchema = z.object({
-  service: z.string(),
-  service_name: z.string(),
-  status: z.enum(['connected', 'not_connected', 'needs_attention']).catch('not_connected'),
-  data_types: z.array(z.string()).catch([]),
-  last_synced_at: nullableText,
-  last_error: nullableText,
-})
-export type PatientDevice = z.output<typeof deviceSchema>
-
-const detailSchema = z.object({
-  patient: z.object({
-    id: z.number(),
-    full_name: z.string(),
-    email: z.string(),
-    phone_number: nullableText,
-    date_of_birth: nullableText,
-    age: nullableNumber,
-    gender: nullableText,
-    city: nullableText,
-    state: nullableText,
-    onboarding,
-    created_at: z.string(),
-  }),
-  surgery: z.object({
-    bariatric_status: z.enum(['yes', 'plan', 'no']).nullable().catch(null),
-    surgery_type: nullableText,
-    surgery_date: nullableText,
-    days_post_op: nullableNumber,
-    hospital_name: nullableText,
-  }),
-  measures: z.object({
-    height_cm: nullableNumber,
-    baseline_kg: nullableNumber,
-    baseline_source: z.enum(['pre_surgery', 'initial']).nullable().catch(null),
-    ideal_kg: nullableNumber,
-    goal_kg: nullableNumber,
-    current_kg: nullableNumber,
-    current_day: nullableText,
-    nadir_kg: nullableNumber,
-    nadir_day: nullableText,
-    bmi: nullableNumber,
-    twl_percent: nullableNumber,
-    ewl_percent: nullableNumber,
-  }),
-  conditions: z.array(z.string()).catch([]),
-  allergies: z.string().catch(''),
-  next_milestone: milestone,
-  adherence: z.object({
-    window_days: z.number(),
-    days_with_data: z.number(),
-    protein_target_g: z.number(),
-    protein_days_logged: z.number(),
-    protein_days_on_target: z.number(),
-    protein_hit_rate: nullableNumber,
-  }),
-  regain: z
-    .object({ threshold_percent: z.number(), kg: z.number(), percent: z.number(), flagged: z.boolean() })
-    .nullable()
-    .catch(null),
-  alerts: z.array(alertSchema),
-  devices: z.array(deviceSchema).catch([]),
-  last_sync_at: nullableText,
-  last_entry_day: nullableText,
-  days_since_last_data: nullableNumber,
-  weight_unit: z.string().catch('kg'),
-  // P18: which reminders the patient turned on (read only here); null when the API did not say.
-  reminders: z
-    .object({
-      weigh_in: z.boolean(),
-      protein: z.boolean(),
-      water: z.boolean(),
-      vitamins: z.boolean(),
-      follow_up: z.boolean(),
-      time: z.string(),
-      days: z.array(z.enum(WEEKDAYS)),
-      time_zone: z.string(),
-      channel: z.literal('email'),
-    })
-    .nullable()
-    .catch(null),
-})
-export type PatientDetail = z.output<typeof detailSchema>
-
-const entry = { id: z.number(), date: isoDate, source: z.string().optional().catch(undefined) }
-const entriesSchema = z.object({
-  from: isoDate,
-  to: isoDate,
-  first_date: isoDate.nullable().catch(null),
-  weight: z.array(
-    z.object({
-      ...entry,
-      kind: z.literal('weight'),
-      weight: z.number(),
-      weight_unit: z.enum(['kg', 'lbs']).catch('kg'),
-      note: z.string().catch(''),
-      source: z.string().catch('manual'),
-    }),
-  ),
-  sleep: z.array(
-    z.object({
-      ...entry,
-      kind: z.literal('sleep'),
-      hours: z.number(),
-      quality: z.number(),
-      bed_time: nullableText,
-      wake_time: nullableText,
-    }),
-  ),
-  meal: z.array(
-    z.object({
-      ...entry,
-      kind: z.literal('meal'),
-      time: z.string().catch(''),
-      meal_type: z.enum(MEAL_TYPES),
-      protein_g: z.number(),
-      calories: nullableNumber,
-      description: z.string().catch(''),
-    }),
-  ),
-  water: z.array(z.object({ ...entry, kind: z.literal('water'), ml: z.number() })),
-  vitamins: z.array(z.object({ ...entry, kind: z.literal('vitamins'), taken: z.array(z.enum(VITAMINS)) })),
-})
-type PatientEntries = EntriesByKind & { from: string; to: string; first_date: string | null }
+export type { PatientDetail, PatientDevice }
+type PatientEntries = TrendEntries
 
 // Ids are the provider's; only digits can be one, and anything else must not reach its path.
 const PATIENT_ID = /^\d{1,15}$/
 
-const detailWithEntriesSchema = detailSchema.extend({ entries: entriesSchema.optional().catch(undefined) })
+
 
 /**
  * The record with its health log for the trends, in one call (?include=entries): one look at a
@@ -247,7 +99,7 @@ async function getPatientRecord(api: ProviderClient, id: string, window: { from:
   const result = await api.call('GET', `v1/admin/patients/${id}/`, {
     query: { include: 'entries', from: window.from ?? undefined, to: window.to },
   })
-  const checkedResult = checked(result, detailWithEntriesSchema)
+  const checkedResult = checked(result, patientRecordWithEntriesSchema)
   if (!checkedResult.ok) return { detail: checkedResult, entries: checkedResult }
   const { entries, ...detail } = checkedResult.content
   return {
@@ -267,7 +119,7 @@ export async function getPatientEntries(
     query: { from: window.from ?? undefined, to: window.to },
   })
   // The schema's output is the log's entry shapes (with `source` kept where sent).
-  return checked(result, entriesSchema) as ProviderResult<PatientEntries>
+  return checked(result, patientEntriesSchema)
 }
 
 export type PatientPage = {
@@ -350,7 +202,7 @@ async function loadMessagesTab(
   range: TrendRange,
   today: string,
 ) {
-  const detail = checked(await api.call('GET', `v1/admin/patients/${id}/`), detailSchema)
+  const detail = checked(await api.call('GET', `v1/admin/patients/${id}/`), patientRecordSchema)
   if (!detail.ok) {
     if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers })
     return data({ error: detail.message, page: null, notFound: false }, { headers })

@@ -6,9 +6,15 @@ import { timingSafeEqual } from 'node:crypto'
 import { createCookie, data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import {
+  connectStartSchema,
+  deviceListSchema,
+  disconnectedSchema,
+  syncedSchema,
+  withingsNotifySchema,
+} from '~/../common/contract/devices'
+import {
   CONNECT_CALLBACK_PATH,
   CONNECT_DEVICES_PATH,
-  CONNECTION_STATUSES,
   DEVICE_TOASTS,
   importedText,
   isServiceKey,
@@ -32,40 +38,14 @@ import { readForm } from '~/platform/form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
-// The provider is not ours: its answers are checked before the screens rely on their shape.
-const serviceSchema = z.object({
-  service: z.string().refine(isServiceKey),
-  service_name: z.string().min(1),
-  status: z.enum(CONNECTION_STATUSES).catch('not_connected'),
-  data_types: z.array(z.string()).catch([]),
-  imported_types: z.array(z.string()).catch([]),
-  last_synced_at: z.string().nullable().catch(null),
-  last_error: z.string().nullable().catch(null),
-  available: z.boolean().catch(false),
-  availability_note: z.string().nullable().catch(null),
-})
-const syncSchema = z
-  .object({
-    imported: z.object({ weight: z.number(), sleep: z.number() }),
-    skipped_manual: z.object({ weight: z.number(), sleep: z.number() }).catch({ weight: 0, sleep: 0 }),
-  })
-  .catch({ imported: { weight: 0, sleep: 0 }, skipped_manual: { weight: 0, sleep: 0 } })
-const syncedSchema = z.object({ service_name: z.string(), sync: syncSchema })
-const startSchema = z.object({ consent_url: z.string().url(), state: z.string().min(1) })
-const disconnectSchema = z.object({
-  service_name: z.string(),
-  deleted_entries: z.number().catch(0),
-})
-
-
 export async function listDevices(api: ProviderClient): Promise<ProviderResult<DeviceService[]>> {
-  return checked(await api.call('GET', 'v1/auth/devices/'), z.array(serviceSchema))
+  return checked(await api.call('GET', 'v1/auth/devices/'), deviceListSchema)
 }
 
 export async function startConnection(api: ProviderClient, service: string, redirectUri: string) {
   return checked(
     await api.call('POST', 'v1/auth/devices/connect/', { body: { service, redirect_uri: redirectUri } }),
-    startSchema,
+    connectStartSchema,
   )
 }
 
@@ -85,7 +65,7 @@ export async function disconnectDevice(api: ProviderClient, service: string, del
     await api.call('POST', 'v1/auth/devices/disconnect/', {
       body: { service, delete_imported: deleteImported },
     }),
-    disconnectSchema,
+    disconnectedSchema,
   )
 }
 
@@ -344,15 +324,18 @@ export async function forwardWithingsNotification(request: Request) {
   const form = await readForm(request)
   const field = (name: string) => String(form.get(name) ?? '').slice(0, 40)
   const api = await createProviderClient(request)
-  const result = await api.call('POST', 'v1/devices/withings/notify/', {
-    auth: false,
-    body: {
-      userid: field('userid'),
-      appli: Number(field('appli')),
-      startdate: Number(field('startdate')),
-      enddate: Number(field('enddate')),
-    },
-  })
+  const result = checked(
+    await api.call('POST', 'v1/devices/withings/notify/', {
+      auth: false,
+      body: {
+        userid: field('userid'),
+        appli: Number(field('appli')),
+        startdate: Number(field('startdate')),
+        enddate: Number(field('enddate')),
+      },
+    }),
+    withingsNotifySchema,
+  )
   const ok = result.ok || (result.status >= 400 && result.status < 500)
   return new Response(ok ? 'OK' : 'Try again later', {
     status: ok ? 200 : 502,

@@ -3,12 +3,13 @@
 // explanation keyed on the onboarding answer, and the dashboard's sync line. Pure and zod-free.
 import type { DeviceSection } from '~/platform/provider-types'
 import { formatDateTimeIn, isValidTimeZone } from '~/platform/formats'
+import type { DeviceServiceView } from '~/../common/contract/devices'
+import { CONNECTION_STATUSES, isServiceKey, type ConnectionStatus } from '~/../common/contract/devices-values'
 
 export const CONNECT_DEVICES_PATH = '/customer/connect-devices'
 export const CONNECT_CALLBACK_PATH = '/customer/connect-devices/callback'
 
-export const CONNECTION_STATUSES = ['connected', 'not_connected', 'needs_attention'] as const
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number]
+export { CONNECTION_STATUSES, isServiceKey, type ConnectionStatus }
 
 export const STATUS_LABELS: Record<ConnectionStatus, string> = {
   connected: 'Connected',
@@ -23,26 +24,10 @@ export const DATA_TYPE_LABELS: Record<string, string> = {
 }
 
 /** One service as GET v1/auth/devices/ lists it. */
-export type DeviceService = {
-  service: string
-  service_name: string
-  status: ConnectionStatus
-  data_types: string[]
-  imported_types: string[]
-  last_synced_at: string | null
-  last_error: string | null
-  available: boolean
-  availability_note: string | null
-}
+export type DeviceService = DeviceServiceView
 
 /** A sync line is stale after this long without a sync (the dashboard then says so). */
 export const STALE_AFTER_HOURS = 48
-
-const SERVICE_KEY = /^[a-z][a-z0-9_]{0,49}$/
-
-export function isServiceKey(value: unknown): value is string {
-  return typeof value === 'string' && SERVICE_KEY.test(value)
-}
 
 export function dataTypeLabel(type: string): string {
   return DATA_TYPE_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1)
