@@ -2,7 +2,7 @@
 // (docs/provider-api.md "Admins", "Audit events"; extensions), and the screen's form actions.
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import { z } from 'zod'
+import { adminListItemSchema, adminListSchema, auditPageSchema } from '~/../common/contract/admins'
 import { checked } from '~/platform/provider-result.server'
 import {
   inviteSchema,
@@ -23,57 +23,27 @@ import { readForm } from '~/platform/form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
-const adminSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  full_name: z.string().catch(''),
-  role: z.enum(ADMIN_ROLES).nullable().catch(null),
-  status: z.enum(['active', 'invited', 'deactivated']),
-  created_at: z.string().catch(''),
-  invited_at: z.string().nullable().catch(null),
-  invited_by_email: z.string().nullable().catch(null),
-  deactivated_at: z.string().nullable().catch(null),
-  last_sign_in_at: z.string().nullable().catch(null),
-  mfa_enabled: z.boolean().catch(false),
-})
-
-const auditPageSchema = z.object({
-  events: z.array(
-    z.object({
-      id: z.number(),
-      at: z.string(),
-      actor_account_id: z.number().nullable().catch(null),
-      actor_email: z.string(),
-      action: z.string(),
-      target_account_id: z.number().nullable().catch(null),
-      target_email: z.string().nullable().catch(null),
-      details: z.record(z.unknown()).catch({}),
-    }),
-  ),
-  page: z.number(),
-  page_size: z.number(),
-  total: z.number(),
-  pages: z.number(),
-})
-
 export async function listAdmins(api: ProviderClient): Promise<ProviderResult<AdminListItem[]>> {
-  return checked(await api.call('GET', 'v1/admin/admins/'), z.array(adminSchema))
+  return checked(await api.call('GET', 'v1/admin/admins/'), adminListSchema)
 }
 
-export function inviteAdmin(api: ProviderClient, invite: InviteValues) {
-  return api.call('POST', 'v1/admin/admins/invite/', { body: invite })
+export async function inviteAdmin(api: ProviderClient, invite: InviteValues) {
+  return checked(await api.call('POST', 'v1/admin/admins/invite/', { body: invite }), adminListItemSchema)
 }
 
-export function changeRole(api: ProviderClient, id: number, role: string) {
-  return api.call('PUT', `v1/admin/admins/${id}/role/`, { body: { role } })
+export async function changeRole(api: ProviderClient, id: number, role: string) {
+  return checked(await api.call('PUT', `v1/admin/admins/${id}/role/`, { body: { role } }), adminListItemSchema)
 }
 
-export function setActive(api: ProviderClient, id: number, active: boolean) {
-  return api.call('POST', `v1/admin/admins/${id}/${active ? 'reactivate' : 'deactivate'}/`)
+export async function setActive(api: ProviderClient, id: number, active: boolean) {
+  return checked(
+    await api.call('POST', `v1/admin/admins/${id}/${active ? 'reactivate' : 'deactivate'}/`),
+    adminListItemSchema,
+  )
 }
 
-export function resetMfa(api: ProviderClient, id: number) {
-  return api.call('POST', `v1/admin/admins/${id}/mfa/reset/`)
+export async function resetMfa(api: ProviderClient, id: number) {
+  return checked(await api.call('POST', `v1/admin/admins/${id}/mfa/reset/`), adminListItemSchema)
 }
 
 export async function listAuditEvents(

@@ -2,26 +2,13 @@
 // Pure, shared by the route's server code and its components. Provider contract: docs/provider-api.md
 // "Admins" (an extension).
 import { z } from 'zod'
+import type { AdminListItem } from '~/../common/contract/admins'
+import type { AdminStatus } from '~/../common/contract/admins-values'
 import { ADMIN_ROLES, type AdminRole } from '~/platform/roles'
 
 export const USERS_PATH = '/admin/users'
 
-export type AdminStatus = 'active' | 'invited' | 'deactivated'
-
-export type AdminListItem = {
-  id: number
-  email: string
-  full_name: string
-  role: AdminRole | null
-  status: AdminStatus
-  created_at: string
-  invited_at: string | null
-  invited_by_email: string | null
-  deactivated_at: string | null
-  last_sign_in_at: string | null
-  /** P15: the admin has a confirmed second factor. */
-  mfa_enabled: boolean
-}
+export type { AdminListItem, AdminStatus }
 
 export const STATUS_LABELS: Record<AdminStatus, string> = {
   active: 'Active',

@@ -3,25 +3,10 @@
 // Pure. Provider contract: docs/provider-api.md "Audit events" (an extension).
 import { formatDateTimeIn, formatDay } from '~/platform/formats'
 import { isIsoDate } from '~/features/health-log/log-entries'
+import type { AuditEvent, AuditPage } from '~/../common/contract/admins'
+import { AUDIT_ACTIONS, type AuditAction } from '~/../common/contract/audit-values'
 
-export const AUDIT_ACTIONS = [
-  'sign_in',
-  'patient_view',
-  'export',
-  'role_change',
-  'admin_invite',
-  'admin_deactivate',
-  'admin_reactivate',
-  'alert_acknowledge',
-  'mfa_enroll',
-  'mfa_reset',
-  'mfa_failure',
-  'mfa_recovery_code_used',
-  'message_view',
-  'message_send',
-  'message_handled',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export { AUDIT_ACTIONS, type AuditAction }
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_in: 'Sign-in',
@@ -41,18 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_handled: 'Conversation marked as handled',
 }
 
-export type AuditEvent = {
-  id: number
-  at: string
-  actor_account_id: number | null
-  actor_email: string
-  action: string
-  target_account_id: number | null
-  target_email: string | null
-  details: Record<string, unknown>
-}
-
-export type AuditPage = { events: AuditEvent[]; page: number; page_size: number; total: number; pages: number }
+export type { AuditEvent, AuditPage }
 
 export type AuditFilters = { action: AuditAction | null; actor: string; from: string | null; to: string | null; page: number }
 

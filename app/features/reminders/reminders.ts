@@ -1,18 +1,10 @@
 // P18: the reminder settings as the screens show them (the profile's Reminders form, the admin
 // record's read-only line, the unsubscribe page). Pure: components may import it.
 
-export const REMINDER_KINDS = ['weigh_in', 'protein', 'water', 'vitamins', 'follow_up'] as const
-export type ReminderKind = (typeof REMINDER_KINDS)[number]
+import type { ReminderSettings } from '~/../common/contract/reminders'
+import { isReminderKind, REMINDER_KINDS, WEEKDAYS, type ReminderKind, type Weekday } from '~/../common/contract/reminders-values'
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
-
-export type ReminderSettings = Record<ReminderKind, boolean> & {
-  time: string
-  days: Weekday[]
-  time_zone: string
-  channel: 'email'
-}
+export { isReminderKind, REMINDER_KINDS, WEEKDAYS, type ReminderKind, type ReminderSettings, type Weekday }
 
 export const REMINDER_LABELS: Record<ReminderKind, { label: string; hint: string; short: string }> = {
   weigh_in: { label: 'Weekly weigh-in', hint: 'Once a week, on the first day you choose below.', short: 'Weigh-in' },
@@ -45,9 +37,6 @@ export const REMINDER_NAMES: Record<ReminderKind, string> = {
   follow_up: 'follow-up',
 }
 
-export function isReminderKind(value: unknown): value is ReminderKind {
-  return typeof value === 'string' && (REMINDER_KINDS as readonly string[]).includes(value)
-}
 
 /** "Protein, Water · 08:00 Mon–Fri (Europe/Berlin)" for the admin record; null when all are off. */
 export function remindersSummary(settings: ReminderSettings): { kinds: string; when: string } | null {

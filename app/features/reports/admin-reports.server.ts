@@ -5,6 +5,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
+import { exportTableSchema, reportSummarySchema } from '~/../common/contract/reports'
 import { checked } from '~/platform/provider-result.server'
 import {
   DATASETS,
@@ -38,36 +39,13 @@ const exportSchema = z.object({
   mode: z.enum(EXPORT_MODES, { errorMap: () => ({ message: 'Choose de-identified or identified' }) }),
 })
 
-const cohortRow = z.object({
-  cohort: z.string(),
-  patients: z.number(),
-  mean_twl_percent: z.number().nullable().catch(null),
-  mean_ewl_percent: z.number().nullable().catch(null),
-})
-const summarySchema = z.object({
-  today: z.string().catch(''),
-  patients: z.number(),
-  by_procedure: z.array(cohortRow),
-  by_months_since_surgery: z.array(cohortRow),
-})
-const cell = z.union([z.string(), z.number(), z.boolean(), z.null()])
-const exportTableSchema = z.object({
-  dataset: z.enum(['patients', 'entries']),
-  mode: z.enum(['deidentified', 'identified']),
-  generated_at: z.string(),
-  columns: z.array(z.string()),
-  rows: z.array(z.array(cell)),
-  row_count: z.number(),
-  truncated: z.boolean().catch(false),
-})
-
 export async function getReportSummary(
   api: ProviderClient,
   filters: CohortFilters,
 ): Promise<ProviderResult<ReportSummary>> {
   return checked(
     await api.call('GET', 'v1/admin/reports/summary/', { query: filterQuery(filters) }),
-    summarySchema,
+    reportSummarySchema,
   )
 }
 

@@ -5,34 +5,29 @@
 import { isIsoDate } from '~/features/health-log/log-entries'
 import { SURGERY_TYPES } from '~/features/profile/options'
 import { roundTo } from '~/platform/formats'
+import type { CohortRow } from '~/../common/contract/admin-dashboard'
+import { NO_PROCEDURE, type OnboardingState } from '~/../common/contract/admin-patients-values'
+import type { ExportTable, ReportSummary } from '~/../common/contract/reports'
+import { DATASETS, EXPORT_MODES, SURGERY_BANDS, type Dataset, type ExportMode } from '~/../common/contract/reports-values'
 
 export const REPORTS_PATH = '/admin/reports'
 export const EXPORT_PATH = '/admin/reports/export'
 
-export const NO_SURGERY = 'none'
+export const NO_SURGERY = NO_PROCEDURE
 export const PROCEDURE_OPTIONS = [
   ...SURGERY_TYPES.map((type) => ({ value: type, label: type })),
   { value: NO_SURGERY, label: 'No surgery recorded' },
 ]
-export const BAND_OPTIONS = [
-  { value: '0-3', label: '0–3 months' },
-  { value: '3-6', label: '3–6 months' },
-  { value: '6-12', label: '6–12 months' },
-  { value: '12-24', label: '12–24 months' },
-  { value: '24+', label: '24+ months' },
-]
-export const ONBOARDING_OPTIONS = [
+export const BAND_OPTIONS = SURGERY_BANDS.map((band) => ({ value: band, label: `${band.replace('-', '–')} months` }))
+export const ONBOARDING_OPTIONS: { value: OnboardingState; label: string }[] = [
   { value: 'onboarded', label: 'Onboarded' },
   { value: 'verified', label: 'Verified, not onboarded' },
   { value: 'unverified', label: 'Not verified' },
 ]
 
-export const DATASETS = ['patients', 'entries'] as const
-export type Dataset = (typeof DATASETS)[number]
+export { DATASETS, EXPORT_MODES, type Dataset, type ExportMode }
 export const DATASET_LABELS: Record<Dataset, string> = { patients: 'Patients', entries: 'Health log entries' }
 
-export const EXPORT_MODES = ['deidentified', 'identified'] as const
-export type ExportMode = (typeof EXPORT_MODES)[number]
 export const MODE_LABELS: Record<ExportMode, string> = {
   deidentified: 'De-identified',
   identified: 'Identified',
@@ -103,29 +98,7 @@ export function hasCohortFilters(filters: CohortFilters): boolean {
   return Object.values(filters).some((value) => value !== null)
 }
 
-export type CohortRow = {
-  cohort: string
-  patients: number
-  mean_twl_percent: number | null
-  mean_ewl_percent: number | null
-}
-
-export type ReportSummary = {
-  today: string
-  patients: number
-  by_procedure: CohortRow[]
-  by_months_since_surgery: CohortRow[]
-}
-
-export type ExportTable = {
-  dataset: Dataset
-  mode: ExportMode
-  generated_at: string
-  columns: string[]
-  rows: (string | number | boolean | null)[][]
-  row_count: number
-  truncated: boolean
-}
+export type { CohortRow, ExportTable, ReportSummary }
 
 // Spreadsheet programs run a cell that starts like a formula; text that does is prefixed with an
 // apostrophe (OWASP "CSV injection"). Numbers are left alone, so -3.5 stays a number.
