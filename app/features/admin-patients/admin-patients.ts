@@ -1,6 +1,15 @@
 // The admin patients list's URL state (search, filters, sort, page, unit) and its formatting. Pure:
 // the route's loader and the components share it. Anything odd in the URL is clamped or ignored,
 // never an error: a hand-edited or stale link still shows a list.
+import {
+  MILESTONE_WINDOWS,
+  NO_PROCEDURE,
+  PATIENT_SORTS,
+  type OnboardingState,
+  type PatientAlertFilter,
+  type PatientSort,
+  type SortDirection,
+} from '~/../common/contract/admin-patients-values'
 import { formatDateTimeIn, formatDay } from '~/platform/formats'
 import { SURGERY_TYPES } from '~/features/profile/options'
 import { isWeightUnit, weightFromKg, type WeightUnit } from '~/platform/units'
@@ -8,9 +17,7 @@ import { isWeightUnit, weightFromKg, type WeightUnit } from '~/platform/units'
 export const PATIENTS_PATH = '/admin/patients'
 export const patientPath = (id: number | string) => `/admin/patient/${id}`
 
-export const PATIENT_SORTS = ['name', 'surgery_date', 'last_data', 'twl'] as const
-export type PatientSort = (typeof PATIENT_SORTS)[number]
-export type SortDirection = 'asc' | 'desc'
+export { NO_PROCEDURE, PATIENT_SORTS, type OnboardingState, type PatientSort, type SortDirection }
 
 /** The direction a column sorts in when first chosen: newest dates and biggest losses first. */
 export const FIRST_DIRECTION: Record<PatientSort, SortDirection> = {
@@ -20,7 +27,6 @@ export const FIRST_DIRECTION: Record<PatientSort, SortDirection> = {
   twl: 'desc',
 }
 
-export const NO_PROCEDURE = 'none'
 export const PROCEDURE_OPTIONS: { value: string; label: string }[] = [
   ...SURGERY_TYPES.map((type) => ({ value: type, label: type })),
   { value: NO_PROCEDURE, label: 'No surgery recorded' },
@@ -30,14 +36,9 @@ export const ONBOARDING_OPTIONS = [
   { value: 'onboarded', label: 'Onboarded' },
   { value: 'verified', label: 'Verified, profile incomplete' },
   { value: 'unverified', label: 'E-mail not verified' },
-] as const
-export type OnboardingState = (typeof ONBOARDING_OPTIONS)[number]['value']
+] as const satisfies readonly { value: OnboardingState; label: string }[]
 
-export const MILESTONE_OPTIONS = [
-  { value: '7', label: 'Follow-up within 7 days' },
-  { value: '14', label: 'Follow-up within 14 days' },
-  { value: '30', label: 'Follow-up within 30 days' },
-] as const
+export const MILESTONE_OPTIONS = MILESTONE_WINDOWS.map((days) => ({ value: days, label: `Follow-up within ${days} days` }))
 
 export const ALERT_OPTIONS = [
   { value: 'any', label: 'Any open alert' },
@@ -45,7 +46,7 @@ export const ALERT_OPTIONS = [
   { value: 'tier2', label: 'Tier 2' },
   { value: 'tier3', label: 'Tier 3' },
   { value: 'none', label: 'No open alerts' },
-] as const
+] as const satisfies readonly { value: PatientAlertFilter; label: string }[]
 
 export const PAGE_SIZE = 20
 const MAX_QUERY_LENGTH = 100

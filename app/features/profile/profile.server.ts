@@ -30,7 +30,7 @@ import {
 import { splitProviderErrors } from '~/features/onboarding/profile-setup.server'
 import { getReminders, saveReminders } from '~/features/reminders/reminders-api.server'
 import { getProfile, saveBariatric, saveMedical, savePersonal } from '~/platform/provider-api.server'
-import { reminderBody } from '~/features/reminders/reminders'
+import { reminderBody, REMINDER_KINDS } from '~/features/reminders/reminders'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
 import type { CustomerProfile } from '~/platform/provider-types'
@@ -95,7 +95,7 @@ function timeZoneOptions(): string[] {
 async function saveReminderForm(formData: FormData, api: ProviderClient) {
   const saved = await saveReminders(api, reminderBody(formData))
   if (saved.ok) return null
-  const fields = new Set(['weigh_in', 'protein', 'water', 'vitamins', 'follow_up', 'time', 'days', 'time_zone'])
+  const fields = new Set<string>([...REMINDER_KINDS, 'time', 'days', 'time_zone'])
   const { fieldErrors, otherErrors } = splitProviderErrors(saved.fieldErrors, fields)
   const formErrors = [Object.keys(fieldErrors).length > 0 ? VALIDATION.formInvalidDescription : saved.message, ...otherErrors]
   const status = saved.kind === 'http' && saved.status < 500 ? saved.status : 502
