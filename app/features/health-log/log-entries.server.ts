@@ -9,6 +9,7 @@ import {
   entryDeletedSchema,
   entrySchema as entryAnswerSchema,
 } from '~/../common/contract/entries'
+import { preferencesSchema, type PreferencesBody } from '~/../common/contract/profile'
 import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import type { CustomerContext } from '~/platform/guards.server'
 import { dailyTargets, type DailyTargets } from './health-metrics'
@@ -43,7 +44,6 @@ import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
 import type { Toast } from '~/platform/toast'
 import { redirectWithToast } from '~/platform/toast.server'
-import type { WeightUnit } from '~/platform/units'
 import { checked } from '~/platform/provider-result.server'
 import { readForm } from '~/platform/form-data.server'
 import { latestEntryDate, patientTimeZone, patientToday } from '~/platform/patient-clock.server'
@@ -86,20 +86,14 @@ export async function deleteEntry(api: ProviderClient, ref: EntryRef): Promise<P
   return checked(await api.call('DELETE', entryPath(ref)), entryDeletedSchema)
 }
 
-export type PreferencesPayload = Partial<{
-  protein_target_g: number
-  water_target_ml: number
-  sleep_target_h: number
-  height_unit: 'cm' | 'ft-in'
-  weight_unit: WeightUnit
-}>
+export type PreferencesPayload = PreferencesBody
 
 /** PUT v1/auth/profile/preferences/ (extension): any of the daily targets and display units. */
-export function savePreferences(
+export async function savePreferences(
   api: ProviderClient,
   payload: PreferencesPayload,
 ): Promise<ProviderResult<unknown>> {
-  return api.call('PUT', 'v1/auth/profile/preferences/', { body: payload })
+  return checked(await api.call('PUT', 'v1/auth/profile/preferences/', { body: payload }), preferencesSchema)
 }
 
 // ---- The dashboard's share ------------------------------------------------------------------
