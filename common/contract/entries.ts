@@ -3,7 +3,7 @@
 // Server code only (zod): the app's *.server.ts and the API.
 import { z } from 'zod'
 import { ENTRY_KINDS, isIsoDay, MANUAL_SOURCE, MEAL_TYPES, VITAMINS, type EntryKind } from './entries-values'
-import { WEIGHT_UNITS } from './profile-values'
+import { WEIGHT_UNITS } from './units-values'
 
 const isoDay = z.string().refine(isIsoDay)
 
