@@ -74,11 +74,11 @@ describe('answer check', () => {
 })
 
 describe('every route names its answer', () => {
-  test('the sign-in, account and profile routes (SPEC.md §7 and their extensions)', async () => {
+  test('every route of the API checks its answer against the contract, except the health probe', async () => {
     const { apiRouter } = await import('./index.js')
     // The route tables only keep the context for their handlers; none runs here.
     const unchecked = apiRouter({ secret: 'test-secret', withings: null } as unknown as ProviderContext).unchecked()
-    const accountRoutes = /^(POST|GET|PUT) v1\/(auth\/(login|signup|resend-verify-email|verify-email-token|forgot_password|reset_password|token|logout|tour-completed|change_password|profile\/(personal|medical|bariatric|device)?)|admin\/(login|token|profile|mfa|change_password))/
-    expect(unchecked.filter((route) => accountRoutes.test(route))).toEqual([])
+    // healthz answers load balancers, not the app: it is no call of the contract.
+    expect(unchecked).toEqual(['GET healthz'])
   })
 })

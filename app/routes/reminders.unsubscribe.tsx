@@ -8,12 +8,13 @@ import { Button } from '~/components/ui/button'
 import { pageTitle } from '~/platform/meta'
 import { REMINDER_NAMES } from '~/features/reminders/reminders'
 import { unsubscribeAction, unsubscribeLoader, type UnsubscribePage } from '~/features/reminders/unsubscribe.server'
+import { publicContext } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => [...pageTitle('Stop reminders', matches), { name: 'robots', content: 'noindex' }]
 
-export const loader = ({ request }: LoaderFunctionArgs) => unsubscribeLoader(request)
+export const loader = async ({ request }: LoaderFunctionArgs) => unsubscribeLoader(await publicContext(request))
 
-export const action = ({ request }: ActionFunctionArgs) => unsubscribeAction(request)
+export const action = async ({ request }: ActionFunctionArgs) => unsubscribeAction(await publicContext(request))
 
 const preferencesLink = (
   <Link to="/customer/profile?tab=preferences" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -6,7 +6,7 @@
 import { data, redirect } from '@remix-run/node'
 import { readForm } from '~/platform/form-data.server'
 import { checkUnsubscribe, unsubscribe } from './reminders-api.server'
-import { createProviderClient } from '~/platform/provider-client.server'
+import type { RequestContext } from '~/platform/guards.server'
 import { failureLines } from '~/platform/provider-errors'
 import { isReminderKind, type ReminderKind } from './reminders'
 
@@ -17,9 +17,8 @@ export type UnsubscribePage =
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }
 
-export async function unsubscribeLoader(request: Request) {
+export async function unsubscribeLoader({ request, api }: RequestContext) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const api = await createProviderClient(request)
   const checked = await checkUnsubscribe(api, token)
   const page: UnsubscribePage =
     checked.ok && isReminderKind(checked.content.kind)
@@ -28,10 +27,9 @@ export async function unsubscribeLoader(request: Request) {
   return data(page, { status: page.state === 'invalid' ? 400 : 200, headers: NO_STORE })
 }
 
-export async function unsubscribeAction(request: Request) {
+export async function unsubscribeAction({ request, api }: RequestContext) {
   const form = await readForm(request)
   const token = String(form.get('token') ?? new URL(request.url).searchParams.get('token') ?? '')
-  const api = await createProviderClient(request)
   const done = await unsubscribe(api, token)
   const page: UnsubscribePage =
     done.ok && isReminderKind(done.content.kind)
@@ -45,9 +43,8 @@ export async function unsubscribeAction(request: Request) {
  * (body `List-Unsubscribe=One-Click`) unsubscribes and gets plain text, never a page. A resource
  * route, so its answer is sent as it is.
  */
-export async function oneClickUnsubscribe(request: Request) {
+export async function oneClickUnsubscribe({ request, api }: RequestContext) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const api = await createProviderClient(request)
   const done = await unsubscribe(api, token)
   return new Response(done.ok ? 'Unsubscribed.' : done.message, {
     status: done.ok ? 200 : done.status >= 400 && done.status < 500 ? done.status : 502,
