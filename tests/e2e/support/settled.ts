@@ -44,8 +44,12 @@ export async function animationsDone(page: Page) {
     { timeout: 30_000 },
   )
   await page.evaluate(async () => {
+    // Each wait is capped: a page whose frames stall (a loaded machine, a backgrounded tab) or an
+    // animation that never reports finished must not hang the test; axe then scans what is there.
+    const atMost = (ms: number, wait: Promise<unknown>) =>
+      Promise.race([wait, new Promise<void>((resolve) => setTimeout(resolve, ms))])
     const nextFrames = () =>
-      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))
+      atMost(1_000, new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
     const running = () =>
       document
         .getAnimations()
@@ -60,7 +64,7 @@ export async function animationsDone(page: Page) {
         if (running().length === 0) return
         continue
       }
-      await Promise.all(now.map((animation) => animation.finished.catch(() => undefined)))
+      await atMost(3_000, Promise.all(now.map((animation) => animation.finished.catch(() => undefined))))
     }
   })
 }
