@@ -1,7 +1,7 @@
 // Which portal a page belongs to, and which pages count as "auth screens" (SPEC.md §2, §8).
 // Pure: shared by the provider client, the guards and anything that needs to pick a sign-in.
 
-import type { Portal } from '../../common/contract/auth-values'
+import type { Portal } from '~/../common/contract/auth-values'
 
 export type { Portal }
 

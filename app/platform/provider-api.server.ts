@@ -27,7 +27,7 @@ import {
   type ResetPasswordBody,
   type SignUpBody,
   type TokenPair,
-} from '../../common/contract/auth'
+} from '~/../common/contract/auth'
 import {
   bariatricSectionSchema,
   customerProfileSchema,
@@ -40,7 +40,7 @@ import {
   type DeviceSection,
   type MedicalSection,
   type PersonalAnswer,
-} from '../../common/contract/profile'
+} from '~/../common/contract/profile'
 import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
 import { checked } from './provider-result.server'

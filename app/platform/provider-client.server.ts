@@ -2,7 +2,7 @@
 // portal, timeout, error shape, and the one-refresh-one-retry rule for expired access tokens.
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
-import { refreshAnswerSchema } from '../../common/contract/auth'
+import { refreshAnswerSchema } from '~/../common/contract/auth'
 import { getEnv } from './env.server'
 import {
   currentPath,

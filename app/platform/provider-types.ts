@@ -4,7 +4,7 @@
 // contract on purpose, so a model can be given (and is tested with) a patient whose details are
 // partly missing. They must stay wider than the contract: the checks at the end of the file fail
 // the typecheck when an answer the contract allows would not fit them.
-import type * as Contract from '../../common/contract/profile'
+import type * as Contract from '~/../common/contract/profile'
 
 export type {
   AdminSession as AdminLoginContent,
@@ -13,9 +13,9 @@ export type {
   MfaSetup as AdminMfaSetup,
   MfaStatus as AdminMfaStatus,
   TokenPair,
-} from '../../common/contract/auth'
-export type { ProfileFlags } from '../../common/contract/profile'
-import type { ProfileFlags } from '../../common/contract/profile'
+} from '~/../common/contract/auth'
+export type { ProfileFlags } from '~/../common/contract/profile'
+import type { ProfileFlags } from '~/../common/contract/profile'
 
 export type PersonalSection = {
   full_name: string

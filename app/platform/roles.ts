@@ -1,6 +1,6 @@
 // SPEC.md §6. Pure, so the UI may use it too (e.g. to hide a Super Admin link).
 
-import { ADMIN_ROLES, STANDARD_ADMIN, SUPER_ADMIN, type AdminRole } from '../../common/contract/auth-values'
+import { ADMIN_ROLES, STANDARD_ADMIN, SUPER_ADMIN, type AdminRole } from '~/../common/contract/auth-values'
 
 // The roles are the API contract's (common/contract/auth-values.ts).
 export { ADMIN_ROLES, STANDARD_ADMIN, SUPER_ADMIN, type AdminRole }

@@ -6,7 +6,7 @@ export const CM_PER_INCH = 2.54
 export const INCHES_PER_FOOT = 12
 export const LBS_PER_KG = 2.20462
 
-import { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit } from '../../common/contract/units-values'
+import { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit } from '~/../common/contract/units-values'
 
 export { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit }
 

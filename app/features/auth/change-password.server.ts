@@ -1,7 +1,7 @@
 // Change password for a signed-in patient or admin, through the provider's extension endpoints
 // (not in SPEC.md §7; docs/provider-api.md): POST v1/auth/change_password/ and
 // POST v1/admin/change_password/ with old_password, new_password, conf_password.
-import { tokenPairSchema } from '../../../common/contract/auth'
+import { tokenPairSchema } from '~/../common/contract/auth'
 import { invalidForm, providerRefusal } from '~/platform/form-replies.server'
 import { parseAuthForm } from './schemas'
 import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'

@@ -1,8 +1,8 @@
 // SPEC.md §3's option lists and codes (from the API contract, common/contract/profile-values.ts),
 // with the labels patients see. One source for the wizard, the patient's profile page and the
 // schemas.
-import type { BariatricStatus, Gender, WearableOs } from '../../../common/contract/profile-values'
-import { NONE_OPTION } from '../../../common/contract/profile-values'
+import type { BariatricStatus, Gender, WearableOs } from '~/../common/contract/profile-values'
+import { NONE_OPTION } from '~/../common/contract/profile-values'
 
 export {
   BARIATRIC_STATUSES,
@@ -16,7 +16,7 @@ export {
   type BariatricStatus,
   type Gender,
   type WearableOs,
-} from '../../../common/contract/profile-values'
+} from '~/../common/contract/profile-values'
 
 export type Option<T extends string = string> = { value: T; label: string }
 

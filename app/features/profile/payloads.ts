@@ -14,7 +14,7 @@ import type {
   PersonalFormInput,
   PersonalValues,
 } from './schemas'
-import type { BariatricBody, DeviceBody, MedicalBody, PersonalBody } from '../../../common/contract/profile'
+import type { BariatricBody, DeviceBody, MedicalBody, PersonalBody } from '~/../common/contract/profile'
 import type { CustomerProfile } from '~/platform/provider-types'
 import {
   cmToFeetInches,
