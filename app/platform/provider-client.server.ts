@@ -2,8 +2,9 @@
 // portal, timeout, error shape, and the one-refresh-one-retry rule for expired access tokens.
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
-import { refreshAnswerSchema } from '~/../common/contract/auth'
+import { specRefreshSchema } from '~/../common/contract/spec'
 import { getEnv } from './env.server'
+import { extensionOf, notOfferedSentence } from './extensions'
 import {
   currentPath,
   hasIdentityQuery,
@@ -18,6 +19,7 @@ import {
   faultResult,
   httpErrorResult,
   isRecord,
+  notOfferedResult,
   SESSION_EXPIRED_MESSAGE,
   successResult,
   type ProviderFailure,
@@ -87,7 +89,8 @@ type RefreshOutcome =
   | { kind: 'ok'; access: string; refresh?: string }
   | { kind: 'rejected' } | { kind: 'unavailable'; failure: ProviderFailure }
 
-type RefreshEntry = { outcome: Promise<RefreshOutcome>; reuseUntil: number }
+/** `access`: the token a successful refresh gave, once it has arrived. */
+type RefreshEntry = { outcome: Promise<RefreshOutcome>; reuseUntil: number; access?: string }
 
 // Keyed by a hash so that refresh tokens are not kept around in plain text.
 const refreshes = new Map<string, RefreshEntry>()
@@ -107,6 +110,9 @@ function providerUrl(path: string, query?: CallOptions['query']): URL {
   }
   return url
 }
+
+/** Not found, method not allowed, not implemented: how a server answers a path it does not have. */
+const NOT_OFFERED_STATUSES = new Set([404, 405, 501])
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
@@ -166,7 +172,7 @@ async function refreshOnce(portal: Portal, refreshToken: string): Promise<Refres
   const result = await send('POST', REFRESH_PATH[portal], { body: { refresh: refreshToken } }, undefined)
   if (result.ok) {
     // Without a usable access token the answer ends the session, as a refusal would.
-    const answer = refreshAnswerSchema.safeParse(result.content)
+    const answer = specRefreshSchema.safeParse(result.content)
     if (!answer.success || answer.data.access === '') return { kind: 'rejected' }
     const { access, refresh } = answer.data
     // SPEC §7 answers `access` only; a provider that rotates refresh tokens adds `refresh`, and the
@@ -181,21 +187,27 @@ async function refreshOnce(portal: Portal, refreshToken: string): Promise<Refres
   return { kind: 'unavailable', failure: result }
 }
 
-/** One refresh per refresh token at a time; callers that fail together wait for the same one. */
-function sharedRefresh(portal: Portal, refreshToken: string): Promise<RefreshOutcome> {
+/**
+ * One refresh per refresh token at a time; callers that fail together wait for the same one.
+ * `refused`: the access token the provider has just refused. A shared result that gave that very
+ * token is spent (the provider expired or revoked it since), so it is refreshed again.
+ */
+function sharedRefresh(portal: Portal, refreshToken: string, refused: string | undefined): Promise<RefreshOutcome> {
   const now = Date.now()
   for (const [key, entry] of refreshes) if (entry.reuseUntil <= now) refreshes.delete(key)
 
   const key = createHash('sha256').update(`${portal}\n${refreshToken}`).digest('base64url')
   const existing = refreshes.get(key)
-  if (existing) return existing.outcome
+  if (existing && !(existing.access !== undefined && existing.access === refused)) return existing.outcome
 
   const entry: RefreshEntry = { outcome: refreshOnce(portal, refreshToken), reuseUntil: Infinity }
   refreshes.set(key, entry)
   void entry.outcome.then((outcome) => {
     // Only a success is worth sharing later; a failure is retried by whoever comes next.
-    if (outcome.kind === 'ok') entry.reuseUntil = Date.now() + REFRESH_REUSE_MS
-    else if (refreshes.get(key) === entry) refreshes.delete(key)
+    if (outcome.kind === 'ok') {
+      entry.reuseUntil = Date.now() + REFRESH_REUSE_MS
+      entry.access = outcome.access
+    } else if (refreshes.get(key) === entry) refreshes.delete(key)
   })
   return entry.outcome
 }
@@ -237,7 +249,16 @@ export async function createProviderClient(
     throw redirect(NOT_AUTHORIZED_PATH, { headers })
   }
 
-  async function call<T>(
+  // A provider that implements SPEC.md §7 alone has no extension endpoints: their absence is a
+  // sentence on the screen, not a fault (platform/extensions.ts).
+  async function call<T>(method: HttpMethod, path: string, callOptions: CallOptions = {}): Promise<ProviderResult<T>> {
+    const result = await callOnce<T>(method, path, callOptions)
+    if (result.ok || !NOT_OFFERED_STATUSES.has(result.status) || result.kind === 'not-offered') return result
+    const feature = extensionOf(path)
+    return feature ? notOfferedResult(result.status, notOfferedSentence(feature)) : result
+  }
+
+  async function callOnce<T>(
     method: HttpMethod,
     path: string,
     callOptions: CallOptions = {},
@@ -246,7 +267,8 @@ export async function createProviderClient(
       return (await send(method, path, callOptions, callOptions.bearer || undefined)) as ProviderResult<T>
     }
     const auth = callOptions.auth ?? true
-    const first = await send(method, path, callOptions, auth ? getAccessToken(session, portal) : undefined)
+    const sent = auth ? getAccessToken(session, portal) : undefined
+    const first = await send(method, path, callOptions, sent)
     // Without a bearer token a 401 or 403 is an answer (wrong credentials, unverified), not a
     // session that ended or a screen this account may not see.
     if (!auth) return first as ProviderResult<T>
@@ -257,7 +279,7 @@ export async function createProviderClient(
 
     const refreshToken = getRefreshToken(session, portal)
     const outcome: RefreshOutcome = refreshToken
-      ? await sharedRefresh(portal, refreshToken)
+      ? await sharedRefresh(portal, refreshToken, sent)
       : { kind: 'rejected' }
     if (outcome.kind === 'rejected') throw await sessionExpired()
     if (outcome.kind === 'unavailable') return outcome.failure

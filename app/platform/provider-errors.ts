@@ -11,8 +11,12 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export type FieldErrors = Record<string, string[]>
 
-/** 'http': the provider answered with an error; the others: it did not answer usefully. */
-export type ProviderFailureKind = 'http' | 'timeout' | 'network' | 'bad-response'
+/**
+ * 'http': the provider answered with an error; 'not-offered': it has no such endpoint (an
+ * extension of our API that this provider lacks, platform/extensions.ts); the others: it did not
+ * answer usefully.
+ */
+export type ProviderFailureKind = 'http' | 'timeout' | 'network' | 'bad-response' | 'not-offered'
 
 export type ProviderSuccess<T> = { ok: true; status: number; message: string; content: T }
 
@@ -34,15 +38,20 @@ export type ProviderFailure = {
 
 export type ProviderResult<T> = ProviderSuccess<T> | ProviderFailure
 
-const FAULT_MESSAGES: Record<Exclude<ProviderFailureKind, 'http'>, string> = {
+const FAULT_MESSAGES: Record<Exclude<ProviderFailureKind, 'http' | 'not-offered'>, string> = {
   timeout: PROVIDER_TIMEOUT_MESSAGE,
   network: PROVIDER_UNREACHABLE_MESSAGE,
   'bad-response': PROVIDER_BAD_RESPONSE_MESSAGE,
 }
 
 /** SPEC.md §8: an answer without a `message` shows the generic text; what happened follows as a hint. */
-export function faultResult(kind: Exclude<ProviderFailureKind, 'http'>, status = 0): ProviderFailure {
+export function faultResult(kind: Exclude<ProviderFailureKind, 'http' | 'not-offered'>, status = 0): ProviderFailure {
   return { ok: false, status, message: GENERIC_ERROR, hint: FAULT_MESSAGES[kind], fieldErrors: {}, kind }
+}
+
+/** The provider lacks the extension a call belongs to: the screen's sentence says so. */
+export function notOfferedResult(status: number, sentence: string): ProviderFailure {
+  return { ok: false, status, message: sentence, fieldErrors: {}, kind: 'not-offered' }
 }
 
 /** The message and, when there is one, the hint: the lines a form or an alert shows. */

@@ -5,10 +5,10 @@
 // partly missing. They must stay wider than the contract: the checks at the end of the file fail
 // the typecheck when an answer the contract allows would not fit them.
 import type * as Contract from '~/../common/contract/profile'
+import type { SpecAdminUser, SpecCustomerProfile } from '~/../common/contract/spec'
 
 export type {
   AdminSession as AdminLoginContent,
-  AdminUser,
   MfaChallenge as AdminMfaChallenge,
   MfaSetup as AdminMfaSetup,
   MfaStatus as AdminMfaStatus,
@@ -65,7 +65,7 @@ export type DeviceSection = {
 }
 
 export type CustomerProfile = {
-  profile: ProfileFlags & { id: number | string; email: string; has_seen_tour?: boolean }
+  profile: ProfileFlags & { id?: number | string; email?: string; has_seen_tour?: boolean }
   personal: PersonalSection | null
   medical_history: MedicalSection | null
   bariatric_surgery: BariatricSection | null
@@ -73,10 +73,24 @@ export type CustomerProfile = {
   preferences: { height_unit?: string; weight_unit?: string } | null
 }
 
+/**
+ * The stored admin user (SPEC.md §3 "Admin profile: stored as the admin user"): SPEC promises only
+ * the roles at sign-in, so the rest is "known if present" (a missing name shows the e-mail or nothing).
+ */
+export type AdminUser = {
+  id?: number | string
+  email?: string
+  full_name?: string
+  roles: string[]
+  mfa_enabled?: boolean
+}
+
 // A checked answer must fit the models' types: a compile-time check, nothing at run time.
 type Fits<Checked, Accepted> = [Checked] extends [Accepted] ? true : false
 type Assert<T extends true> = T
 export type ContractFits = [
+  Assert<Fits<SpecCustomerProfile, CustomerProfile>>,
+  Assert<Fits<SpecAdminUser, AdminUser>>,
   Assert<Fits<Contract.CustomerProfile, CustomerProfile>>,
   Assert<Fits<Contract.PersonalAnswer, PersonalSection>>,
   Assert<Fits<Contract.MedicalSection, MedicalSection>>,

@@ -48,9 +48,9 @@ const customerSchema = z.object({
 })
 
 const adminUserSchema = z.object({
-  id: z.union([z.number(), z.string()]),
-  email: z.string(),
-  full_name: z.string(),
+  id: z.union([z.number(), z.string()]).optional(),
+  email: z.string().optional(),
+  full_name: z.string().optional(),
   roles: z.array(z.string()),
   mfa_enabled: z.boolean().optional(),
 })

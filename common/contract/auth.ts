@@ -4,6 +4,7 @@
 // for SPEC.md §5's messages; these describe the shapes.
 import { z } from 'zod'
 import { PORTALS } from './auth-values'
+import { specAdminSessionSchema, specAdminUserSchema, specRefreshSchema, specTokenPairSchema } from './spec'
 
 /** Answers that carry nothing but their message. */
 const noContent = z.null()
@@ -14,15 +15,20 @@ const noContent = z.null()
 export const credentialsBodySchema = z.object({ email: z.string(), password: z.string() })
 export type CredentialsBody = z.input<typeof credentialsBodySchema>
 
-/** POST v1/auth/login/; also POST v1/{auth,admin}/change_password/ (this session's new tokens). */
-export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() })
+/**
+ * POST v1/auth/login/; also POST v1/{auth,admin}/change_password/ (this session's new tokens).
+ * Our API promises what SPEC.md promises here (spec.ts), no more.
+ */
+export const tokenPairSchema = specTokenPairSchema
 export type TokenPair = z.output<typeof tokenPairSchema>
 
 /**
- * GET v1/admin/profile/, and `user` of an admin's sign-in. `roles` are strings, not ADMIN_ROLES:
- * SPEC.md §6 says a role we do not know yields no role (app roles.ts), not a broken answer.
+ * GET v1/admin/profile/, and `user` of an admin's sign-in, as our API answers them: the SPEC level
+ * (spec.ts, which promises only `roles` at sign-in) with the id, e-mail and name required. `roles`
+ * are strings, not ADMIN_ROLES: SPEC.md §6 says a role we do not know yields no role (app
+ * roles.ts), not a broken answer.
  */
-export const adminUserSchema = z.object({
+export const adminUserSchema = specAdminUserSchema.extend({
   /** A number from this API; the app's session has always stored either. */
   id: z.union([z.number(), z.string()]),
   email: z.string(),
@@ -34,7 +40,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.output<typeof adminUserSchema>
 
 /** An admin's session: POST v1/admin/login/ (no second factor) and v1/admin/login/mfa/. */
-export const adminSessionSchema = tokenPairSchema.extend({ user: adminUserSchema })
+export const adminSessionSchema = specAdminSessionSchema.extend({ user: adminUserSchema })
 export type AdminSession = z.output<typeof adminSessionSchema>
 
 /** P15: the password step's answer for an admin with a second factor: no tokens yet. */
@@ -49,6 +55,9 @@ export type MfaChallenge = z.output<typeof mfaChallengeSchema>
 /** POST v1/admin/login/ */
 export const adminLoginSchema = z.union([mfaChallengeSchema, adminSessionSchema])
 export type AdminLogin = z.output<typeof adminLoginSchema>
+/** POST v1/admin/login/ as the app reads it: our challenge, or a session at the SPEC level. */
+export const specAdminLoginSchema = z.union([mfaChallengeSchema, specAdminSessionSchema])
+export type SpecAdminLogin = z.output<typeof specAdminLoginSchema>
 
 /** POST v1/admin/login/mfa/ */
 export const mfaLoginBodySchema = z.object({ mfa_token: z.string(), code: z.string() })
@@ -59,8 +68,8 @@ export type MfaLoginBody = z.input<typeof mfaLoginBodySchema>
 /** POST v1/auth/token/refresh/ and v1/admin/token/refresh/ */
 export const refreshBodySchema = z.object({ refresh: z.string() })
 export type RefreshBody = z.input<typeof refreshBodySchema>
-/** `refresh`: not from this API; a provider that rotates refresh tokens adds the new one. */
-export const refreshAnswerSchema = z.object({ access: z.string(), refresh: z.string().optional() })
+/** Our API sends `access` only, as SPEC.md does; `refresh` is a rotating provider's (spec.ts). */
+export const refreshAnswerSchema = specRefreshSchema.extend({ refresh: z.string().optional() })
 export type RefreshAnswer = z.output<typeof refreshAnswerSchema>
 
 /** POST v1/auth/logout/ (either portal): the refresh token and/or the bearer token. */

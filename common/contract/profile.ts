@@ -14,6 +14,7 @@ import {
   WEIGHT_LOSS_ATTEMPTS,
   WEIGHT_UNITS,
 } from './profile-values'
+import { specCustomerProfileSchema } from './spec'
 
 const gender = z.enum(GENDERS)
 const heightUnit = z.enum(HEIGHT_UNITS)
@@ -100,8 +101,11 @@ export type ProfileFlags = z.output<typeof profileFlagsSchema>
 
 // ---- GET v1/auth/profile/ ---------------------------------------------------------------------
 
-/** A section is null until its wizard step has been saved. */
-export const customerProfileSchema = z.object({
+/**
+ * As our API answers it: the SPEC level (spec.ts) with every field of every section, the id, the
+ * e-mail and the tour flag required. A section is null until its wizard step has been saved.
+ */
+export const customerProfileSchema = specCustomerProfileSchema.extend({
   profile: profileFlagsSchema.extend({ id: z.number(), email: z.string(), has_seen_tour: z.boolean() }),
   personal: personalAnswerSchema.nullable(),
   medical_history: medicalSectionSchema.nullable(),

@@ -175,11 +175,58 @@ describe('answers outside the contract', () => {
   it.each([
     ['getProfile', (api: ProviderClient) => providerApi.getProfile(api)],
     ['signIn', (api: ProviderClient) => providerApi.signIn(api, { email: 'p@x.co', password: 'pw' })],
-    ['completeTour', (api: ProviderClient) => providerApi.completeTour(api)],
+    ['adminSignIn', (api: ProviderClient) => providerApi.adminSignIn(api, { email: 'a@x.co', password: 'pw' })],
   ])('%s: the bad-response fault, not a crash', async (_name, run) => {
     stub.handle(() => ({ json: { message: 'OK', content: { echoed: true } } }))
     const cookie = await sessionCookie({ customer: customer() })
     const api = await createProviderClient(pageRequest('/customer/dashboard', cookie))
     expect(await run(api)).toMatchObject({ ok: false, kind: 'bad-response', status: 200 })
+  })
+})
+
+// A provider that implements SPEC.md §7 and sends only what SPEC.md §3 promises: the smallest
+// answers, and the shapes real providers send beside them. Each must be read, not refused.
+describe('answers at the SPEC level', () => {
+  const EMPTY_SECTIONS = { personal: {}, medical_history: {}, bariatric_surgery: {}, device_information: {}, preferences: {} }
+  const cases: Array<[string, string, unknown, (api: ProviderClient) => Promise<unknown>, unknown]> = [
+    ['signIn, tokens only', '/customer/signin', { access_token: 'a', refresh_token: 'r' }, (api) => providerApi.signIn(api, { email: 'p@x.co', password: 'pw' }), { access_token: 'a', refresh_token: 'r' }],
+    ['adminSignIn, roles only', '/admin/signin', { access_token: 'a', refresh_token: 'r', user: { roles: ['Standard Admin'] } }, (api) => providerApi.adminSignIn(api, { email: 'a@x.co', password: 'pw' }), { access_token: 'a', refresh_token: 'r', user: { roles: ['Standard Admin'] } }],
+    ['adminSignIn, a string id and extra fields', '/admin/signin', { access_token: 'a', refresh_token: 'r', user: { id: 'u-7', roles: ['Super Admin'], is_staff: true }, expires: 3600 }, (api) => providerApi.adminSignIn(api, { email: 'a@x.co', password: 'pw' }), { user: { id: 'u-7', roles: ['Super Admin'] } }],
+    ['getAdminProfile, empty', '/admin/dashboard', {}, (api) => providerApi.getAdminProfile(api), { roles: [] }],
+    ['getProfile, a new patient with {} sections', '/customer/profile-setup', { profile: { is_onboarded: false }, ...EMPTY_SECTIONS }, (api) => providerApi.getProfile(api), { profile: { is_onboarded: false, profile_completed: false }, personal: null, medical_history: null, bariatric_surgery: null, device_information: null, preferences: {} }],
+    ['getProfile, null sections and no preferences', '/customer/profile-setup', { profile: { is_onboarded: false, profile_completed: false, medical_completed: false, bariatric_completed: false }, personal: null, medical_history: null, bariatric_surgery: null, device_information: null }, (api) => providerApi.getProfile(api), { personal: null, preferences: {} }],
+    ['getProfile, decimals as text and a string id', '/customer/dashboard', { profile: { id: 'abc', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true }, ...EMPTY_SECTIONS, personal: { full_name: 'Pat', height: '170.0', initial_weight: '95.5', nickname: 'P' } }, (api) => providerApi.getProfile(api), { profile: { id: 'abc', is_onboarded: true }, personal: { full_name: 'Pat', height: 170, initial_weight: 95.5, city: '' } }],
+    ['signUp, no content', '/customer/signup', undefined, (api) => providerApi.signUp(api, { email: 'p@x.co', password: 'pw', conf_password: 'pw' }), { email: undefined }],
+    ['verifyEmail, no content', '/customer/verify-email', undefined, (api) => providerApi.verifyEmail(api, { token: 't', email: 'p@x.co' }), { email: undefined }],
+    ['resendVerification, {}', '/customer/verify-email', {}, (api) => providerApi.resendVerification(api, 'p@x.co'), {}],
+    ['forgotPassword, no content', '/customer/forgot-password', undefined, (api) => providerApi.forgotPassword(api, 'p@x.co', 'customer'), undefined],
+    ['resetPassword, null', '/customer/reset-password', null, (api) => providerApi.resetPassword(api, { token: 't', new_password: 'pw', conf_password: 'pw' }), null],
+    ['completeTour, no content', '/customer/dashboard', undefined, (api) => providerApi.completeTour(api), undefined],
+    ['savePersonal, {}', '/customer/profile-setup', {}, (api) => providerApi.savePersonal(api, PERSONAL), {}],
+    ['saveMedical, no content', '/customer/profile-setup', undefined, (api) => providerApi.saveMedical(api, MEDICAL), undefined],
+    ['saveBariatric, something else', '/customer/profile-setup', { id: 9 }, (api) => providerApi.saveBariatric(api, BARIATRIC), { id: 9 }],
+    ['saveDevice, null', '/customer/profile-setup', null, (api) => providerApi.saveDevice(api, DEVICE), null],
+  ]
+  it.each(cases)('%s', async (_name, page, content, run, expected) => {
+    stub.handle(() => ({ json: content === undefined ? { message: 'OK' } : { message: 'OK', content } }))
+    const portal = page.startsWith('/admin') ? { admin: admin() } : { customer: customer() }
+    const api = await createProviderClient(pageRequest(page, await sessionCookie(portal)))
+    const result = await run(api)
+    expect(result).toMatchObject({ ok: true })
+    if (expected !== null && typeof expected === 'object') expect((result as { content: unknown }).content).toMatchObject(expected)
+    else if (expected === null) expect((result as { content: unknown }).content).toBeNull()
+  })
+
+  it('an extension this provider lacks is a sentence, not a fault; a missing record stays a 404', async () => {
+    stub.handle(() => ({ status: 404, text: '<h1>Not Found</h1>', contentType: 'text/html' }))
+    const api = await createProviderClient(pageRequest('/customer/log-data', await sessionCookie({ customer: customer() })))
+    expect(await api.call('GET', 'v1/auth/entries/')).toMatchObject({
+      ok: false,
+      kind: 'not-offered',
+      message: "This clinic's health service does not offer the health log.",
+    })
+    const adminApi = await createProviderClient(pageRequest('/admin/patient/12', await sessionCookie({ admin: admin() })))
+    expect(await adminApi.call('GET', 'v1/admin/patients/12/')).toMatchObject({ ok: false, status: 404 })
+    expect(await adminApi.call('GET', 'v1/admin/patients/12/')).not.toMatchObject({ kind: 'not-offered' })
   })
 })

@@ -128,6 +128,23 @@ describe('token refresh on 401', () => {
     expect(cookiesFrom(late.headers)).toMatch(/^__session=/)
   })
 
+  it('refreshes again when the token it shared has since been refused, and signs out when the refresh is too', async () => {
+    const first = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
+    expect((await first.call('GET', 'v1/auth/profile/')).ok).toBe(true)
+    const refreshed = cookiesFrom(first.headers)
+
+    validAccess.clear() // the provider expires every access token, the fresh one included
+    const next = await createProviderClient(pageRequest('/customer/dashboard', refreshed))
+    expect(await next.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: true, content: { seenToken: 'fresh-access-2' } })
+    expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(2)
+
+    validAccess.clear()
+    validRefresh.clear() // and now refuses the refresh token as well
+    const last = await createProviderClient(pageRequest('/customer/dashboard', cookiesFrom(next.headers)))
+    const response = await thrownResponse(last.call('GET', 'v1/auth/profile/'))
+    expect(location(response)).toMatch(/^\/customer\/signin/)
+  })
+
   it('sends the refresh token to the admin refresh endpoint on admin pages', async () => {
     const cookie = await sessionCookie({ admin: admin({ access_token: 'expired-admin' }) })
     const api = await createProviderClient(pageRequest('/admin/dashboard', cookie))

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from '@remix-run/react'
 import { Alert, AlertDescription, AlertTitle } from './alert'
-import { CircleAlert } from 'lucide-react'
+import { CircleAlert, Info } from 'lucide-react'
+import { isNotOfferedSentence } from '~/platform/extensions'
 
 type LoadFailedProps = {
   /** What is missing, as the screen names it ("The patients could not be loaded"). */
@@ -14,6 +15,15 @@ type LoadFailedProps = {
 
 /** A screen's (or a section's) data did not arrive: says what, why, and offers to try again. */
 export function LoadFailed({ title, message, retryHref }: LoadFailedProps) {
+  // A provider without this extension: nothing failed and trying again will not help.
+  if (isNotOfferedSentence(message)) {
+    return (
+      <Alert data-not-offered="">
+        <Info className="h-4 w-4" aria-hidden />
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+    )
+  }
   return (
     <Alert variant="destructive">
       <CircleAlert className="h-4 w-4" aria-hidden />

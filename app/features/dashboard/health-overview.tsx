@@ -6,7 +6,8 @@
 // Its cards are modules of their own beside this one (overview-card, weight-progress-card, today-card,
 // follow-up-card).
 import { Link } from '@remix-run/react'
-import { BellRing, CircleAlert } from 'lucide-react'
+import { BellRing, CircleAlert, Info } from 'lucide-react'
+import { isNotOfferedSentence } from '~/platform/extensions'
 import { buttonVariants } from '~/components/ui/button'
 import type { DashboardSummary } from './dashboard'
 import type { HealthMetrics } from '~/features/health-log/health-metrics'
@@ -38,7 +39,12 @@ export function HealthOverview({
         Where you stand
       </h2>
       {metrics?.nudge.show ? <LoggingNudge daysSince={metrics.nudge.daysSince} /> : null}
-      {loadError ? (
+      {loadError && isNotOfferedSentence(loadError) ? (
+        <p role="status" className="flex items-start gap-2 rounded-lg border p-3 text-sm text-muted-foreground">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{loadError}</span>
+        </p>
+      ) : loadError ? (
         <p
           role="alert"
           className="flex items-start gap-2 rounded-lg border border-destructive/60 bg-destructive/10 p-3 text-sm"

@@ -24,10 +24,15 @@ export function SyncLineText({ line }: { line: SyncLine }) {
         </>
       ) : (
         syncLineText(line)
-      )}{' '}
-      <Link to={CONNECT_DEVICES_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
-        {action}
-      </Link>
+      )}
+      {line.kind === 'not-offered' ? null : (
+        <>
+          {' '}
+          <Link to={CONNECT_DEVICES_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+            {action}
+          </Link>
+        </>
+      )}
     </p>
   )
 }

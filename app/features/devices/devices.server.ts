@@ -260,6 +260,7 @@ export async function connectCallback({ request, api, headers }: CustomerContext
 /** The dashboard's sync line; runs beside the dashboard's other calls. Caller answers with `ctx.headers`. */
 export async function loadSyncLine({ request, api }: CustomerContext): Promise<SyncLine> {
   const devices = await listDevices(api)
+  if (!devices.ok && devices.kind === 'not-offered') return { kind: 'not-offered' }
   return syncLine(devices.ok ? devices.content : null, new Date(), patientTimeZone(request))
 }
 

@@ -3,6 +3,7 @@
 // explanation keyed on the onboarding answer, and the dashboard's sync line. Pure and zod-free.
 import type { DeviceSection } from '~/platform/provider-types'
 import { formatDateTimeIn, isValidTimeZone } from '~/platform/formats'
+import { notOfferedSentence } from '~/platform/extensions'
 import type { DeviceServiceView } from '~/../common/contract/devices'
 import { CONNECTION_STATUSES, isServiceKey, type ConnectionStatus } from '~/../common/contract/devices-values'
 
@@ -88,6 +89,8 @@ export function isStale(iso: string, now: Date): boolean {
 export type SyncLine =
   | { kind: 'none' }
   | { kind: 'unavailable' }
+  /** The provider has no device connections at all (SPEC.md §7 alone). */
+  | { kind: 'not-offered' }
   | { kind: 'attention'; serviceName: string; reason: string | null }
   | { kind: 'never'; serviceName: string }
   | { kind: 'fresh'; serviceName: string; time: SyncedTime }
@@ -123,6 +126,8 @@ export function syncLineText(line: SyncLine): string {
       return 'No device connected yet.'
     case 'unavailable':
       return "We couldn't check your device connections."
+    case 'not-offered':
+      return notOfferedSentence('connected devices')
     case 'attention':
       return `${line.serviceName} needs attention${line.reason ? `: ${line.reason}` : '.'}`
     case 'never':

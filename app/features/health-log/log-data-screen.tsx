@@ -23,6 +23,7 @@ import { EntryPanel } from './entry-panel'
 import { TimeZoneSync } from './time-zone-sync'
 import { WeekGrid, WeekNavigation } from './week-view'
 import { LoadFailed } from '~/components/ui/load-failed'
+import { isNotOfferedSentence } from '~/platform/extensions'
 
 export type LogDataView = {
   today: string
@@ -69,6 +70,18 @@ export function LogDataScreen({ view, answer }: { view: LogDataView; answer: Log
   const changingWeek = useChangingWeek()
   if (changingWeek) return <WeeklyLogSkeleton />
   const log: EntryKind = view.panel.mode === 'new' ? view.panel.kind : 'weight'
+  // A provider without the health log: nothing here could be saved or shown, so the page says only that.
+  if (!view.entries && isNotOfferedSentence(view.loadError)) {
+    return (
+      <div className="grid gap-6 [&>*]:min-w-0">
+        <PageHeader
+          title="Log Data"
+          description="Record your weight, sleep, meals, water and vitamins, and look back over your week."
+        />
+        <LoadFailed title="Your week could not be loaded" message={view.loadError} />
+      </div>
+    )
+  }
   return (
     <div className="grid gap-6 [&>*]:min-w-0">
       <TimeZoneSync serverToday={view.today} />
