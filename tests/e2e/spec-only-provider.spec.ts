@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   provider.addAdmin('standard@spec-only.test', ADMIN_PASSWORD, ['Standard Admin'])
   provider.addAdmin('auditor@spec-only.test', ADMIN_PASSWORD, ['Auditor'])
   // The default two-factor rule: a provider without two-factor must not lock its admins out.
-  server = await spawnServer(E2E_PORT + 120, { PROVIDER_API_URL: provider.url, RATE_LIMITS: 'off', ADMIN_MFA: '' })
+  server = await spawnServer(E2E_PORT + 130, { PROVIDER_API_URL: provider.url, RATE_LIMITS: 'off', ADMIN_MFA: '' })
 })
 
 test.afterAll(async () => {
