@@ -4,6 +4,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/platform/env.server'
@@ -51,8 +52,11 @@ async function startEmbeddedProviderIfNeeded() {
     }
     throw error
   })
-  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }] =
-    embedded
+  const [
+    { startProvider, defaultSeedAdmins, withingsSettingsFromEnv, failureText },
+    { engineOptionsFromEnv },
+    { smtpSettingsFromEnv },
+  ] = embedded
   let database: ReturnType<typeof engineOptionsFromEnv> | undefined
   let smtp: ReturnType<typeof smtpSettingsFromEnv>
   let withings: ReturnType<typeof withingsSettingsFromEnv>
@@ -61,8 +65,9 @@ async function startEmbeddedProviderIfNeeded() {
     smtp = smtpSettingsFromEnv(process.env)
     withings = withingsSettingsFromEnv(process.env, production)
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error))
+    fail(failureText(error))
   }
+  // A data directory in use or a port taken is one sentence; a bug keeps its stack (failureText).
   const provider = await startProvider({
     dataDir: env.DATA_DIR,
     database,
@@ -74,7 +79,7 @@ async function startEmbeddedProviderIfNeeded() {
     mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
     admins: defaultSeedAdmins(process.env),
     log: (line) => console.log(line),
-  })
+  }).catch((error: unknown) => fail(failureText(error)))
   // Request-time code reads the provider's address from the environment like any other setting.
   process.env.PROVIDER_API_URL = provider.url
   process.env.BARICARE_EMBEDDED_PROVIDER = '1'
@@ -82,8 +87,11 @@ async function startEmbeddedProviderIfNeeded() {
   return provider
 }
 
+const appBuild = path.join(buildDir, 'index.js')
+// `npm run api` and `npm run provider:seed` bundle this file but not the app beside it.
+if (!existsSync(appBuild)) fail(`No app build in ${buildDir} (index.js is missing): run npm run build first, or npm start, which builds.`)
 const provider = await startEmbeddedProviderIfNeeded()
-const build = (await import(pathToFileURL(path.join(buildDir, 'index.js')).href)) as ServerBuild
+const build = (await import(pathToFileURL(appBuild).href)) as ServerBuild
 
 const app = express()
 app.disable('x-powered-by')

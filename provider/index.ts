@@ -15,6 +15,7 @@ import { mountDeviceRoutes } from './routes/devices.js'
 import { mountMessageRoutes } from './routes/messages.js'
 import { mountTrendsRoutes } from './routes/trends.js'
 import { collectProcessMetrics } from './metrics.js'
+import { ExpectedFailure } from './expected-failure.js'
 import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { reminderRoutes } from './routes/reminders.js'
@@ -35,6 +36,7 @@ import type { WithingsConfig, WithingsSettings } from './withings/config.js'
 import type { WithingsRuntime } from './withings/sync.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
+export { failureText, isExpectedFailure } from './expected-failure.js'
 export { withingsSettingsFromEnv } from './withings/config.js'
 
 export interface ProviderOptions {
@@ -206,13 +208,18 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   }).catch(async (error: unknown) => {
     await closeSimulator()
     await closeDatabase()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ExpectedFailure(`Port ${opts.port} is taken: another process listens there; stop it or choose another port (PROVIDER_PORT).`)
+    }
     throw error
   })
   const { port } = server.address() as AddressInfo
+  const url = `http://${urlHost(host)}:${port}/`
+  engine.recordApiUrl?.(url)
 
   let closing: Promise<void> | undefined
   return {
-    url: `http://${urlHost(host)}:${port}/`,
+    url,
     db,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from './db/index.js'
+import { runCommand } from './expected-failure.js'
 import { defaultSeedAdmins, startProvider } from './index.js'
 import { smtpSettingsFromEnv } from './jobs/email.js'
 import { withingsSettingsFromEnv } from './withings/config.js'
@@ -52,8 +53,6 @@ function integerEnv(value: string | undefined, fallback: number): number {
     : fallback
 }
 
-main().catch((error: unknown) => {
-  // One line an operator can act on (a refused connection, a locked data directory), not a stack.
-  console.error(`api: could not start: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
-})
+// One line an operator can act on (a refused connection, a locked data directory, a port taken);
+// the stack only for what nobody expected (provider/expected-failure.ts).
+runCommand('api: could not start: ', main)

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { lockDataDir } from './data-dir-lock.js'
+import { dataDirLockPath, lockDataDir, recordApiUrl } from './data-dir-lock.js'
 import { migrateToLatest } from './migrate.js'
 import type { Database } from './schema.js'
 import { SESSION_TIME_ZONE, typeParsers } from './types.js'
@@ -40,6 +40,11 @@ export interface Engine {
    * for code that speaks to PGlite directly (the job runner).
    */
   exclusive?: <T>(fn: (connection: PGlite) => Promise<T>) => Promise<T>
+  /**
+   * PGlite only: writes the address of the API this process serves into the data directory's
+   * lock, so that a tool finding the database in use can go through the API.
+   */
+  recordApiUrl?: (apiUrl: string) => void
   /** Ends the pool or closes PGlite (and frees its data directory). Safe to call twice. */
   close(): Promise<void>
 }
@@ -86,7 +91,8 @@ function openPostgres(databaseUrl: string, options: EngineOptions): Engine {
 
 async function openPGlite(options: EngineOptions): Promise<Engine> {
   mkdirSync(options.dataDir, { recursive: true })
-  const unlock = lockDataDir(join(options.dataDir, 'pglite.lock'))
+  const lockPath = dataDirLockPath(options.dataDir)
+  const unlock = lockDataDir(lockPath)
   const initialMemory = options.pgliteInitialMemoryBytes ?? DEFAULT_PGLITE_INITIAL_MEMORY
   let pglite: PGlite
   try {
@@ -116,7 +122,13 @@ async function openPGlite(options: EngineOptions): Promise<Engine> {
       release()
     }
   }
-  return { kind: 'pglite', db, exclusive, close: once(() => db.destroy()) }
+  return {
+    kind: 'pglite',
+    db,
+    exclusive,
+    recordApiUrl: (apiUrl) => recordApiUrl(lockPath, apiUrl),
+    close: once(() => db.destroy()),
+  }
 }
 
 /**

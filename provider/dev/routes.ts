@@ -24,6 +24,7 @@ import { sendDueReminders } from '../jobs/reminders.js'
 import { FieldReader } from '../validation.js'
 import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
 import { seedPatients } from './seed-patients.js'
+import { seedDemoPatientsInto } from './demo-patients.js'
 
 const DAY_MS = 86_400_000
 
@@ -69,6 +70,17 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         status: 201,
         message: 'Patients seeded.',
         content: await seedPatients(ctx.db, jsonObjectBody(req)),
+      }),
+    },
+    // The demo patients and cohort, as `npm run provider:seed` adds them, into this API's store:
+    // the seed comes here when this process holds the embedded database (seed-demo.ts).
+    {
+      method: 'POST',
+      path: '__dev/seed-demo/',
+      handler: async () => ({
+        status: 201,
+        message: 'Demo patients seeded.',
+        content: await seedDemoPatientsInto(ctx.db),
       }),
     },
     // P14 slice 3: the daily time-based alert evaluation on demand (?today=YYYY-MM-DD to pretend).

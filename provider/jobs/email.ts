@@ -4,6 +4,7 @@
 // hour apart, eight tries) on whichever API instance is up.
 import nodemailer from 'nodemailer'
 import type { PgBoss } from 'pg-boss'
+import { ExpectedFailure } from '../expected-failure.js'
 
 export const EMAIL_QUEUE = 'email.send'
 
@@ -65,12 +66,12 @@ export function smtpSettingsFromEnv(env: Record<string, string | undefined>): Sm
   const url = env.SMTP_URL?.trim()
   if (!url) return undefined
   if (!/^smtps?:\/\/[^/\s]+/.test(url)) {
-    throw new Error('Invalid environment: SMTP_URL must look like smtp://user:password@host:587 or smtps://…:465')
+    throw new ExpectedFailure('Invalid environment: SMTP_URL must look like smtp://user:password@host:587 or smtps://…:465')
   }
   const delayText = env.SMTP_RETRY_DELAY_SECONDS?.trim()
   const retryDelaySeconds = delayText ? Number(delayText) : undefined
   if (retryDelaySeconds !== undefined && !(Number.isInteger(retryDelaySeconds) && retryDelaySeconds >= 1 && retryDelaySeconds <= 3600)) {
-    throw new Error(`Invalid environment: SMTP_RETRY_DELAY_SECONDS must be a whole number from 1 to 3600 ("${delayText}")`)
+    throw new ExpectedFailure(`Invalid environment: SMTP_RETRY_DELAY_SECONDS must be a whole number from 1 to 3600 ("${delayText}")`)
   }
   return { url, from: env.SMTP_FROM?.trim() || DEFAULT_FROM, retryDelaySeconds }
 }

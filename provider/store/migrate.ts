@@ -3,6 +3,7 @@
 // migrates at start; this lets a deployment do it as its own step.
 import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from '../db/index.js'
+import { runCommand } from '../expected-failure.js'
 import { migrateStore } from './open.js'
 
 async function main(): Promise<void> {
@@ -17,7 +18,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`)
-  process.exitCode = 1
-})
+runCommand('db:migrate: ', main)

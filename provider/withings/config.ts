@@ -3,6 +3,7 @@
 // redirect URI; without them the Withings card says the clinic has not set it up.
 // WITHINGS_SIMULATOR=1 (never in production) puts the local simulator (provider/dev/
 // withings-simulator.ts) behind it instead, so anyone can walk the flow without credentials.
+import { ExpectedFailure } from '../expected-failure.js'
 
 export const WITHINGS_AUTH_URL = 'https://account.withings.com/oauth2_user/authorize2'
 export const WITHINGS_API_URL = 'https://wbsapi.withings.net/'
@@ -42,7 +43,7 @@ function absoluteUrl(name: string, value: string): string {
   } catch {
     // reported below
   }
-  throw new Error(`Invalid environment: ${name} must be an absolute http(s) URL`)
+  throw new ExpectedFailure(`Invalid environment: ${name} must be an absolute http(s) URL`)
 }
 
 /**
@@ -53,7 +54,7 @@ export function withingsSettingsFromEnv(env: Record<string, string | undefined>,
   const value = (name: string) => env[name]?.trim() || undefined
   const tokenKey = value('DEVICE_TOKEN_KEY') ?? null
   if (tokenKey !== null && tokenKey.length < 32) {
-    throw new Error(
+    throw new ExpectedFailure(
       'Invalid environment: DEVICE_TOKEN_KEY must be at least 32 characters (e.g. openssl rand -base64 32)',
     )
   }
@@ -61,10 +62,10 @@ export function withingsSettingsFromEnv(env: Record<string, string | undefined>,
   if (present.length === 0) {
     if (value('WITHINGS_SIMULATOR') === '1') {
       if (production)
-        throw new Error('Invalid environment: WITHINGS_SIMULATOR is for development and tests only')
+        throw new ExpectedFailure('Invalid environment: WITHINGS_SIMULATOR is for development and tests only')
       const port = Number(value('WITHINGS_SIMULATOR_PORT') ?? 0)
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new Error('Invalid environment: WITHINGS_SIMULATOR_PORT must be a port number')
+        throw new ExpectedFailure('Invalid environment: WITHINGS_SIMULATOR_PORT must be a port number')
       }
       return { kind: 'simulator', port, tokenKey }
     }
@@ -72,12 +73,12 @@ export function withingsSettingsFromEnv(env: Record<string, string | undefined>,
   }
   if (present.length < WITHINGS_REQUIRED.length) {
     const missing = WITHINGS_REQUIRED.filter((name) => !value(name))
-    throw new Error(
+    throw new ExpectedFailure(
       `Invalid environment: Withings needs ${missing.join(' and ')} as well (or none of the WITHINGS_* settings)`,
     )
   }
   if (production && tokenKey === null) {
-    throw new Error(
+    throw new ExpectedFailure(
       'Invalid environment: DEVICE_TOKEN_KEY is required with Withings when NODE_ENV=production (the key its tokens are encrypted with)',
     )
   }

@@ -204,4 +204,40 @@ describe.skipIf(engineCases()[0]?.kind !== 'pglite')('engine on pglite, one conn
       rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('names the API of the process that holds the data directory, once it serves one', async () => {
+    const { DataDirInUseError, lockDataDir, recordApiUrl } = await import('../../provider/db/data-dir-lock.js')
+    const { mkdtempSync, readFileSync, writeFileSync, rmSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { tmpdir } = await import('node:os')
+    const dir = mkdtempSync(join(tmpdir(), 'baricare-lock-'))
+    const inUse = (lock: string) => {
+      try {
+        lockDataDir(lock)
+      } catch (error) {
+        if (error instanceof DataDirInUseError) return error
+        throw error
+      }
+      throw new Error('the lock was taken')
+    }
+    try {
+      const lock = join(dir, 'pglite.lock')
+      const release = lockDataDir(lock)
+      recordApiUrl(lock, 'http://127.0.0.1:4321/')
+      expect(readFileSync(lock, 'utf8')).toBe(`${process.pid}\nhttp://127.0.0.1:4321/\n`)
+      release()
+      // A lock this process does not hold is never written.
+      recordApiUrl(lock, 'http://127.0.0.1:4321/')
+      expect(() => readFileSync(lock)).toThrow()
+
+      writeFileSync(lock, `${process.ppid}\nhttp://127.0.0.1:4321/\n`)
+      expect(inUse(lock)).toMatchObject({ owner: process.ppid, apiUrl: 'http://127.0.0.1:4321/', expected: true })
+      writeFileSync(lock, `${process.ppid}\n`) // still starting, or no server at all
+      expect(inUse(lock).apiUrl).toBeUndefined()
+      writeFileSync(lock, '999999999\nhttp://127.0.0.1:4321/\n') // its owner has ended: stale
+      lockDataDir(lock)()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

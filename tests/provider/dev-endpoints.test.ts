@@ -128,6 +128,7 @@ describe('outside dev mode', () => {
     ['GET', '__dev/requests/'],
     ['POST', '__dev/expire-access-tokens/'],
     ['POST', '__dev/verify-email/'],
+    ['POST', '__dev/seed-demo/'],
   ])('%s %s is a 404', async (method, path) => {
     expectError(
       await provider.call(method, path, method === 'POST' ? { body: { email: 'a@b.co' } } : {}),

@@ -57,6 +57,8 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   }
   return {
     baseURL,
+    /** Its DATA_DIR, for tests that run a script against the database the server holds. */
+    dataDir,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
