@@ -5,6 +5,8 @@ import { PhoneApps } from '~/features/devices/phone-apps'
 import { ServiceCard } from '~/features/devices/service-card'
 import { PageHeader } from '~/components/ui/page-header'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { isNotOfferedSentence } from '~/platform/extensions'
 import { CONNECT_DEVICES_PATH } from '~/features/devices/devices'
 import { connectDevicesAction, loadConnectDevices } from '~/features/devices/devices.server'
 import { pageTitle } from '~/platform/meta'
@@ -35,7 +37,9 @@ export default function ConnectDevices() {
             time.
           </p>
         </div>
-        {loadError ? (
+        {loadError && isNotOfferedSentence(loadError) ? (
+          <LoadFailed title="" message={loadError} />
+        ) : loadError ? (
           <Alert variant="destructive">
             <AlertTitle>We couldn’t load your connections</AlertTitle>
             <AlertDescription>

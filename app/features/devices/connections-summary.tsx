@@ -2,6 +2,7 @@
 // to Connect Devices where everything is managed.
 import { Link } from '@remix-run/react'
 import { CONNECT_DEVICES_PATH, type ServiceView } from './devices'
+import { isNotOfferedSentence } from '~/platform/extensions'
 import { StatusBadge } from './status-badge'
 import { SyncedTime } from './synced-time'
 
@@ -16,7 +17,9 @@ export function ConnectionsSummary({
   return (
     <div className="grid gap-3" data-testid="connections-summary">
       <h3 className="text-sm font-semibold">Health-data connections</h3>
-      {services === null ? (
+      {services === null && isNotOfferedSentence(error) ? (
+        <p className="text-sm text-muted-foreground">{error}</p>
+      ) : services === null ? (
         <p className="text-sm text-muted-foreground" role="alert">
           We couldn’t load your connections{error ? `: ${error}` : '.'}
         </p>

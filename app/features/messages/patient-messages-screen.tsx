@@ -9,6 +9,7 @@ import { MessageForm } from './message-form'
 import { MessageList } from './message-list'
 import { usePollWhileVisible } from './use-poll'
 import { LoadFailed } from '~/components/ui/load-failed'
+import { isNotOfferedSentence } from '~/platform/extensions'
 
 export function PatientMessagesScreen({ page, answer }: { page: PatientMessagesPage; answer: MessageFormAnswer | undefined }) {
   const location = useLocation()
@@ -50,7 +51,9 @@ export function PatientMessagesScreen({ page, answer }: { page: PatientMessagesP
             }
           />
         )}
-        <MessageForm answer={answer} label="Write to your care team" placeholder="Write your message" />
+        {isNotOfferedSentence(page.error) ? null : (
+          <MessageForm answer={answer} label="Write to your care team" placeholder="Write your message" />
+        )}
       </section>
     </div>
   )

@@ -237,7 +237,7 @@ function PreferencesForm({
           </div>
         </Form>
       </SectionCard>
-      <DailyTargets targets={targets} weightUnit={units.weight} />
+      {targets ? <DailyTargets targets={targets} weightUnit={units.weight} /> : null}
       <SectionCard title="Theme" description="Light, dark, or the same as your device.">
         <ThemeToggle />
         <p className="no-js-only text-sm text-muted-foreground">
@@ -252,7 +252,7 @@ function PreferencesForm({
  * Read-only: the targets are the care team's to set (PUT v1/auth/profile/preferences/); the
  * dashboard's 'Daily targets' link lands here, so the patient sees what they are measured against.
  */
-function DailyTargets({ targets, weightUnit }: { targets: ProfileData['targets']; weightUnit: string }) {
+function DailyTargets({ targets, weightUnit }: { targets: NonNullable<ProfileData['targets']>; weightUnit: string }) {
   const waterUnit = waterUnitFor(weightUnit)
   const rows = [
     ['Protein', `${targets.proteinG} g a day`],

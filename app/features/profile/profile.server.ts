@@ -78,12 +78,19 @@ export async function loadPatientProfilePage(ctx: CustomerContext) {
     },
     units: preferredUnits(profile),
     // Shown on the Preferences tab (the dashboard's 'Daily targets' link lands there).
-    targets: dailyTargets(profile.preferences),
+    // A provider without the health log sends no targets: none are shown rather than our defaults.
+    targets: hasTargets(profile.preferences) ? dailyTargets(profile.preferences) : null,
     device: deviceAnswer(profile),
     // P18: the Reminders form on the Preferences tab (read only there).
     reminders: reminders && (reminders.ok ? { settings: reminders.content, error: null } : { settings: null, error: reminders.message }),
     timeZones: tab === 'preferences' ? timeZoneOptions() : [],
   }
+}
+
+function hasTargets(preferences: CustomerProfile['preferences']): boolean {
+  if (!preferences) return false
+  const { protein_target_g, water_target_ml, sleep_target_h } = preferences as Record<string, unknown>
+  return [protein_target_g, water_target_ml, sleep_target_h].some((value) => typeof value === 'number')
 }
 
 /** Every IANA zone this server knows, UTC first: the list the Reminders form offers. */

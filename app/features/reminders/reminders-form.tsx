@@ -4,6 +4,8 @@ import { Form, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'
 import { ErrorList, FormError } from '~/components/ui/forms'
 import { Alert, AlertDescription } from '~/components/ui/alert'
+import { LoadFailed } from '~/components/ui/load-failed'
+import { isNotOfferedSentence } from '~/platform/extensions'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -40,7 +42,9 @@ export function RemindersForm({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {!settings ? (
+          {!settings && isNotOfferedSentence(reminders?.error) ? (
+            <LoadFailed title="" message={reminders?.error} />
+          ) : !settings ? (
             <Alert variant="destructive">
               <AlertDescription>{reminders?.error ?? 'Your reminders could not be loaded.'}</AlertDescription>
             </Alert>
