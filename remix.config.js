@@ -7,6 +7,10 @@ export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
   serverModuleFormat: 'esm',
   serverPlatform: 'node',
+  // Bundled (and tree-shaken) into the server build instead of loaded whole from node_modules:
+  // their root entries pull every function and icon into memory (date-fns alone is ~340 MB of RSS
+  // in a bare process), while the app uses a few dozen.
+  serverDependenciesToBundle: [/^date-fns(\/.*)?$/, /^lucide-react(\/.*)?$/],
   serverBuildPath: `${buildDir}/index.js`,
   assetsBuildDirectory: `${buildDir}/client`,
   publicPath: '/build/',
