@@ -4,6 +4,7 @@
 // Remix runs matched loaders in parallel, so a layout's loader calls its own guard.
 import { redirect } from '@remix-run/node'
 import { idleSignOutMessage, isIdle, markActive, type ActivityPortal } from './activity.server'
+import { isBackgroundRequest } from './background'
 import { getEnv } from './env.server'
 import {
   currentPath,
@@ -69,13 +70,15 @@ export async function requireAnonymousCustomer(request: Request): Promise<Reques
 
 /**
  * Signs a portal out when its last activity is older than the idle limit (HIPAA automatic
- * logoff): the portal's session data is cleared and the sign-in page says why.
+ * logoff): the portal's session data is cleared and the sign-in page says why. A request that
+ * passes renews the clock unless it is a background request (a poll, a prefetch): an open tab
+ * that polls must not keep an unattended session signed in, so a poll is checked, never counted.
  */
 async function signOutIfIdle(request: Request, session: AppSession, portal: ActivityPortal) {
   const env = getEnv()
   const minutes = portal === 'admin' ? env.ADMIN_IDLE_MINUTES : env.CUSTOMER_IDLE_MINUTES
   if (!isIdle(getSeenAt(session, portal), minutes)) {
-    markActive(portal)
+    if (!isBackgroundRequest(request)) markActive(portal)
     return
   }
   await endProviderSession(request, session, portal)

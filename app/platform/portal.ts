@@ -2,6 +2,7 @@
 // Pure: shared by the provider client, the guards and anything that needs to pick a sign-in.
 
 import type { Portal } from '~/../common/contract/auth-values'
+import { BACKGROUND_PARAM } from './background'
 
 export type { Portal }
 
@@ -54,11 +55,13 @@ export function hasIdentityQuery(url: URL): boolean {
 
 /**
  * The page the user is on, as a same-site path for `redirectTo`. Remix's own `_routes`
- * parameter (single-fetch revalidation) is not part of the page, so it is dropped.
+ * parameter (single-fetch revalidation) is not part of the page, and neither is a poll's
+ * background marker (the person signing in again is no background request), so both are dropped.
  */
 export function currentPath(request: Request): string {
   const url = new URL(request.url)
   url.searchParams.delete('_routes')
+  url.searchParams.delete(BACKGROUND_PARAM)
   return url.pathname + url.search
 }
 

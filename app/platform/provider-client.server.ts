@@ -2,7 +2,9 @@
 // portal, timeout, error shape, and the one-refresh-one-retry rule for expired access tokens.
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
+import { BACKGROUND_HEADER } from '~/../common/contract/audit-values'
 import { specRefreshSchema } from '~/../common/contract/spec'
+import { isBackgroundRequest } from './background'
 import { getEnv } from './env.server'
 import { extensionOf, notOfferedSentence } from './extensions'
 import {
@@ -123,10 +125,13 @@ async function send(
   path: string,
   options: CallOptions,
   token: string | undefined,
+  background = false,
 ): Promise<ProviderResult<unknown>> {
   const url = providerUrl(path, options.query)
   const headers = new Headers({ Accept: 'application/json' })
   if (token) headers.set('Authorization', `Bearer ${token}`)
+  // The API does not audit again a read this page's poll or prefetch repeats.
+  if (background) headers.set(BACKGROUND_HEADER, '1')
   let body: string | undefined
   if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json')
@@ -219,6 +224,7 @@ export async function createProviderClient(
   const session = options.session ?? (await getSession(request))
   const pageUrl = new URL(request.url)
   const portal = portalOf(pageUrl.pathname)
+  const background = isBackgroundRequest(request)
   const headers = new Headers()
 
   async function sessionExpired(): Promise<Response> {
@@ -268,7 +274,7 @@ export async function createProviderClient(
     }
     const auth = callOptions.auth ?? true
     const sent = auth ? getAccessToken(session, portal) : undefined
-    const first = await send(method, path, callOptions, sent)
+    const first = await send(method, path, callOptions, sent, background)
     // Without a bearer token a 401 or 403 is an answer (wrong credentials, unverified), not a
     // session that ended or a screen this account may not see.
     if (!auth) return first as ProviderResult<T>
@@ -287,7 +293,7 @@ export async function createProviderClient(
     setAccessToken(session, portal, outcome.access)
     if (outcome.refresh) setRefreshToken(session, portal, outcome.refresh)
     headers.set('Set-Cookie', await commitSession(session))
-    const retried = await send(method, path, callOptions, outcome.access)
+    const retried = await send(method, path, callOptions, outcome.access, background)
     throwIfForbidden(retried, callOptions)
     return retried as ProviderResult<T>
   }

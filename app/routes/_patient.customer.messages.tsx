@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
+import { useActionData } from '@remix-run/react'
 import { PatientMessagesScreen } from '~/features/messages/patient-messages-screen'
 import { loadPatientMessages, sendPatientMessage } from '~/features/messages/care-messages.server'
+import { usePolledLoaderData } from '~/features/messages/use-poll'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
 import { pageTitle } from '~/platform/meta'
 
@@ -11,6 +12,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => loadPatientMess
 
 export const action = async ({ request }: ActionFunctionArgs) => sendPatientMessage(await requireOnboardedCustomer(request))
 
+// Only the newest page can gain messages; an older page is history.
+const isNewestPage = (page: { before: number | null }) => page.before === null
+
 export default function CustomerMessages() {
-  return <PatientMessagesScreen page={useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />
+  return <PatientMessagesScreen page={usePolledLoaderData<typeof loader>(isNewestPage)} answer={useActionData<typeof action>()} />
 }

@@ -20,12 +20,29 @@ export const AUDIT_ACTIONS = [
   'message_view',
   'message_send',
   'message_handled',
+  // An admin's look at the messages inbox, whose rows preview each conversation's last message.
+  'message_inbox_view',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value)
 }
+
+/**
+ * The header the app adds to every API call it makes for a background request (a poll of an open
+ * conversation, a link's prefetch): nobody asked for this read just now. The API then skips the
+ * audit row of a read it already audited (see BACKGROUND_READ_AUDIT_MINUTES); it never does more
+ * for it, so a forged header can only spare a repeat row, never hide a first look.
+ */
+export const BACKGROUND_HEADER = 'X-Background'
+
+/**
+ * A background read writes no audit row when the same admin's same read (action, patient and
+ * details) is already in the log from the last this many minutes (the admins' default idle limit,
+ * so a poll that outlives the look it repeats is audited again).
+ */
+export const BACKGROUND_READ_AUDIT_MINUTES = 15
 
 /** Events a page of the audit log holds. */
 export const AUDIT_PAGE_SIZE = 25

@@ -20,3 +20,10 @@ export type DataType = (typeof DATA_TYPES)[number]
 /** What a sync turns into health-log entries (the log has no activity kind). */
 export const IMPORTED_TYPES = ['weight', 'sleep'] as const
 export type ImportedType = (typeof IMPORTED_TYPES)[number]
+
+/**
+ * A Withings notification queues at most one sync per patient in each slot of this many minutes;
+ * notifications that arrive while a slot is taken become one sync at the start of the next slot.
+ * Notifications are unsigned, so this is what bounds the outbound calls a forger can cause.
+ */
+export const WITHINGS_NOTIFY_SYNC_MINUTES = 5

@@ -57,5 +57,8 @@ export const syncedSchema = z.object({ service_name: z.string(), sync: syncRepor
 /** POST v1/auth/devices/disconnect/ */
 export const disconnectedSchema = z.object({ service_name: z.string(), deleted_entries: z.number().catch(0) })
 
-/** POST v1/devices/withings/notify/: how many syncs were queued. */
-export const withingsNotifySchema = z.object({ queued: z.number() })
+/**
+ * POST v1/devices/withings/notify/: an empty acknowledgement, the same whether or not the
+ * notification named a patient connected here (so the public endpoint tells nobody who is linked).
+ */
+export const withingsNotifySchema = z.object({})

@@ -1,11 +1,15 @@
-// P19: syncs queued on the job runner — what a Withings notification asks for (new data for a
-// user). One queued job per patient and service at a time (a burst of notifications is one sync);
-// a refusal is recorded on the connection like any sync's, so the job itself does not retry it.
+// Syncs queued on the job runner — what a Withings notification asks for (new data for a user).
+// Notifications are unsigned, so the queue bounds what they can cause: one sync per patient and
+// service in each WITHINGS_NOTIFY_SYNC_MINUTES slot, the first at once and any later ones in the
+// slot coalesced into one at the start of the next (pg-boss throttling with `singletonNextSlot`:
+// a slot's job counts whatever its state, so a finished sync still holds its slot). A refusal is
+// recorded on the connection like any sync's, so the job itself does not retry it.
 import type { PgBoss } from 'pg-boss'
 import type { ProviderContext } from '../context.js'
 import { findService } from '../devices-catalogue.js'
 import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
+import { WITHINGS_NOTIFY_SYNC_MINUTES } from '../../common/contract/devices-values'
 
 export const DEVICE_SYNC_QUEUE = 'devices.sync'
 
@@ -17,6 +21,8 @@ interface DeviceSyncJob {
 export async function queueDeviceSync(boss: PgBoss, accountId: number, service: string): Promise<unknown> {
   return boss.send(DEVICE_SYNC_QUEUE, { accountId, service } satisfies DeviceSyncJob, {
     singletonKey: `${accountId}:${service}`,
+    singletonSeconds: WITHINGS_NOTIFY_SYNC_MINUTES * 60,
+    singletonNextSlot: true,
   })
 }
 

@@ -1,12 +1,13 @@
 // Extension (docs/provider-api.md, "Extensions") — P13: the admin portal's patients: dashboard,
 // list, record, entries and alerts. Standard and Super Admins alike; every read of one patient's
-// record or entries is audited ('patient_view'), and so is every acknowledgement.
+// record or entries is audited ('patient_view'; a background repeat of a look already in the log
+// is not written again), and so is every acknowledgement.
 import { requireAdminRole, ANY_ADMIN } from '../admin-users-access.js'
 import { addDays, daysBetween, todayUtc } from '../admin-patients-metrics.js'
 import { patientDetail } from '../admin-patients-detail.js'
 import { readPatientQuery, queryPatients } from '../admin-patients-query.js'
 import { ALERT_STATUSES, acknowledgeAlert, findAlert, listAlerts, openAlertsByTier } from '../store/alerts.js'
-import { recordAuditEvent } from '../store/audit.js'
+import { isBackgroundRead, recordAuditEvent, recordReadEvent } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { firstEntryDate, latestEntries, listAllEntries } from '../store/entries.js'
@@ -165,12 +166,12 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
         // ?include=entries&from&to: the record page's health log in the same answer, so that one
         // look at a record is one audit row (the entries endpoint alone still audits its own).
         const range = req.query.get('include') === 'entries' ? await readRange(ctx, id, req.query) : null
-        await recordAuditEvent(ctx.db, {
+        await recordReadEvent(ctx.db, {
           actor: admin,
           action: 'patient_view',
           targetAccountId: id,
           details: range ? { resource: 'record', from: range.from, to: range.to } : { resource: 'record' },
-        })
+        }, isBackgroundRead(req.headers))
         if (!range) return { message: 'Patient loaded.', content: detail }
         const entries = {
           from: range.from,
@@ -191,12 +192,12 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
         const id = idFrom(PATIENT_ENTRIES_PATH, req.path)
         if (!(await isPatient(ctx.db, id))) throw new ApiError(404, PATIENT_NOT_FOUND)
         const { from, to, first_date } = await readRange(ctx, id, req.query)
-        await recordAuditEvent(ctx.db, {
+        await recordReadEvent(ctx.db, {
           actor: admin,
           action: 'patient_view',
           targetAccountId: id,
           details: { resource: 'entries', from, to },
-        })
+        }, isBackgroundRead(req.headers))
         return {
           message: 'Entries loaded.',
           content: {

@@ -162,23 +162,23 @@ async function runSync(ctx: ProviderContext, account: Account, service: DeviceSe
 /**
  * A Withings notification, as the app's public /webhooks/withings forwards it. Acted on only for a
  * Withings user connected here and an `appli` we subscribed to: it queues a sync (which reads from
- * Withings with our own token, so a forged notification can at most cause an early sync).
+ * Withings with our own token, so a forged notification can at most cause an early sync, and the
+ * queue allows one per patient per WITHINGS_NOTIFY_SYNC_MINUTES). The answer is the same either
+ * way: whoever can post here learns nothing about which Withings users are linked.
  */
 async function withingsNotification(ctx: ProviderContext, req: RequestInput) {
   if (!ctx.withings) throw new ApiError(404, 'Not found')
   const body = jsonObjectBody(req)
   const userid = typeof body.userid === 'string' || typeof body.userid === 'number' ? String(body.userid) : ''
   const appli = Number(body.appli)
-  let queued = 0
   if (/^\d{1,20}$/.test(userid) && (WITHINGS_APPLIS as readonly number[]).includes(appli) && ctx.queueDeviceSync) {
     for (const accountId of await accountsForExternalUser(ctx.db, 'withings', userid)) {
       const connection = await findConnection(ctx.db, accountId, 'withings')
       if (connection?.status !== 'connected') continue
       await ctx.queueDeviceSync(accountId, 'withings')
-      queued++
     }
   }
-  return { message: 'Notification received.', content: { queued } }
+  return { message: 'Notification received.', content: {} }
 }
 
 function deviceRoutes(ctx: ProviderContext): Route[] {

@@ -12,7 +12,7 @@ import { noticeNewMessage } from '../jobs/message-notices.js'
 import { readInboxQuery, readMessagePage, readNewMessage, readUpTo } from '../messages-fields.js'
 import type { Account } from '../store/accounts.js'
 import { findAlert } from '../store/alerts.js'
-import { recordAuditEvent } from '../store/audit.js'
+import { isBackgroundRead, recordAuditEvent, recordReadEvent } from '../store/audit.js'
 import { inboxCounts, listInbox } from '../store/message-inbox.js'
 import {
   accountName,
@@ -154,6 +154,19 @@ function inboxRoute(ctx: ProviderContext): Route {
       const { filter, page, pageSize } = readInboxQuery(req.query)
       const { items, total } = await listInbox(ctx.db, admin.id, filter, page, pageSize)
       const counts = await inboxCounts(ctx.db, admin.id)
+      // The rows preview patients' messages: one audit row per look at a page of them, naming the
+      // patients shown (`page_size=0`, the menu's count, shows none and is not audited).
+      if (pageSize > 0) {
+        await recordReadEvent(
+          ctx.db,
+          {
+            actor: admin,
+            action: 'message_inbox_view',
+            details: { filter, page, patient_ids: items.map((item) => item.patient_id) },
+          },
+          isBackgroundRead(req.headers),
+        )
+      }
       return {
         message: 'Messages loaded.',
         content: {
@@ -224,12 +237,16 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
         const page = readMessagePage(req.query)
         const conversation = await findConversation(ctx.db, patient.id)
-        await recordAuditEvent(ctx.db, {
-          actor: admin,
-          action: 'message_view',
-          targetAccountId: patient.id,
-          details: { conversation_id: conversation?.id ?? null, ...(page.before === null ? {} : { before: page.before }) },
-        })
+        await recordReadEvent(
+          ctx.db,
+          {
+            actor: admin,
+            action: 'message_view',
+            targetAccountId: patient.id,
+            details: { conversation_id: conversation?.id ?? null, ...(page.before === null ? {} : { before: page.before }) },
+          },
+          isBackgroundRead(req.headers),
+        )
         const { messages, hasMore } = conversation
           ? await listMessages(ctx.db, conversation.id, page)
           : { messages: [], hasMore: false }

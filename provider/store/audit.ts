@@ -2,7 +2,11 @@
 // of record, so events are written where the access happens, not by the app.
 import type { Db, SqlParam } from './sql.js'
 
-import type { AuditAction } from '../../common/contract/audit-values'
+import {
+  BACKGROUND_HEADER,
+  BACKGROUND_READ_AUDIT_MINUTES,
+  type AuditAction,
+} from '../../common/contract/audit-values'
 
 export { AUDIT_ACTIONS, type AuditAction } from '../../common/contract/audit-values'
 
@@ -33,6 +37,42 @@ export async function recordAuditEvent(db: Db, event: AuditEventInput): Promise<
       JSON.stringify(event.details ?? {}),
     ],
   )
+}
+
+/**
+ * A read of patient data (a record, a conversation, the inbox's previews): audited, except that a
+ * background read (BACKGROUND_HEADER) repeating one already in the log from the last
+ * BACKGROUND_READ_AUDIT_MINUTES is not written again. A first look is always written, whatever
+ * the request says about itself.
+ */
+export async function recordReadEvent(db: Db, event: AuditEventInput, background: boolean, now = new Date()): Promise<void> {
+  if (background && (await hasRecentRead(db, event, now))) return
+  await recordAuditEvent(db, event)
+}
+
+async function hasRecentRead(db: Db, event: AuditEventInput, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - BACKGROUND_READ_AUDIT_MINUTES * 60_000).toISOString()
+  const target = event.targetAccountId ?? null
+  const found = await db.get<{ one: number }>(
+    `SELECT 1 AS one FROM audit_events
+      WHERE action = ? AND at >= ? AND actor_account_id = ?
+        AND ${target === null ? 'target_account_id IS NULL' : 'target_account_id = ?'}
+        AND details = CAST(? AS jsonb)
+      LIMIT 1`,
+    [
+      event.action,
+      since,
+      event.actor.id,
+      ...(target === null ? [] : [target]),
+      JSON.stringify(event.details ?? {}),
+    ],
+  )
+  return found !== undefined
+}
+
+/** True when the API call was made for a background request (the app's BACKGROUND_HEADER). */
+export function isBackgroundRead(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers[BACKGROUND_HEADER.toLowerCase()] === '1'
 }
 
 export interface AuditEventView {

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { PATIENT_PASSWORD, REGAINING_PATIENT } from '../support/fixtures'
-import { seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
+import { auditEventsAbout, seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
 import { expectToast } from './support/auth'
 import { customerToken, outbox, providerCall, receivedFrom } from './support/provider'
 import { storageStateFor } from './support/sessions'
@@ -130,6 +130,45 @@ for (const javaScriptEnabled of [true, false]) {
     await close()
   })
 }
+
+test("the record's Messages tab polls in the background: new messages show, and seven polls write no audit rows", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const patient = await ownPatient('MsgPoll')
+  const token = await customerToken(patient.email, PATIENT_PASSWORD)
+  expect((await providerCall('POST', 'v1/auth/messages/', { token, body: { body: 'First note' } })).status).toBe(201)
+  const context = await browser.newContext({ viewport: DESKTOP, storageState: adminState })
+  const page = await context.newPage()
+  // The page's clock is ours: each poll is 12 s away, and no test waits for it.
+  await page.clock.install()
+  const polls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.get('background') === '1') polls.push(request.url())
+  })
+  await page.goto(`/admin/patient/${patient.id}?tab=messages`)
+  const section = page.getByRole('region', { name: 'Messages' })
+  await expect(bodies(section).last()).toHaveText('First note')
+  const views = async () => {
+    const events = await auditEventsAbout(patient.id)
+    return ['patient_view', 'message_view'].map((action) => events.filter((e) => e.action === action).length)
+  }
+  expect(await views()).toEqual([1, 1])
+
+  for (let poll = 1; poll <= 7; poll += 1) {
+    if (poll === 4) {
+      expect((await providerCall('POST', 'v1/auth/messages/', { token, body: { body: 'Second note' } })).status).toBe(201)
+    }
+    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('background') === '1')
+    await page.clock.runFor(12_000)
+    expect((await answered).status()).toBe(200)
+  }
+  expect(polls).toHaveLength(7)
+  // The poll brought the new message without a reload; the two views are still the only rows.
+  await expect(bodies(section).last()).toHaveText('Second note')
+  expect(await views()).toEqual([1, 1])
+  await context.close()
+})
 
 test('"Message patient" from an alert links the message to it (without JavaScript)', async ({ browser }) => {
   test.setTimeout(120_000)

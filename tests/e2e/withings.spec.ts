@@ -186,5 +186,19 @@ test.describe('Withings notifications', () => {
     await expect(async () => {
       await expect(await metricOn(page, TODAY, 'weight')).toContainText('From Withings', { timeout: 1_000 })
     }).toPass({ timeout: 30_000 })
+
+    // Anyone can post here: the answer must not tell a linked Withings user id from any other.
+    const user = (await (
+      await fetch(new URL(`__sim/user?email=${encodeURIComponent(customer.email)}`, WITHINGS_SIMULATOR_URL), {
+        method: 'POST',
+      })
+    ).json()) as { userid: number }
+    const forge = async (userid: string) => {
+      const answer = await page.request.post('/webhooks/withings', { form: { userid, appli: '1' } })
+      return { status: answer.status(), type: answer.headers()['content-type'], body: await answer.text() }
+    }
+    const unknown = await forge('999')
+    expect(unknown.status).toBe(200)
+    expect(await forge(String(user.userid))).toEqual(unknown)
   })
 })

@@ -459,4 +459,74 @@ describe('audit', () => {
     expect(filtered.status, filtered.text).toBe(200)
     expect((filtered.json.content as { total: number }).total).toBe(1)
   })
+
+  test('a look at the record’s Messages tab is audited once; seven background polls of it add no row', async () => {
+    const [patient] = await patients({})
+    ok(await patientSend(patient.token, 'Anyone there?'), 201)
+    const look = async (background: boolean) => {
+      const headers = background ? { 'X-Background': '1' } : undefined
+      ok(await provider.call('GET', `v1/admin/patients/${patient.id}/`, { token: standard, headers }))
+      ok(await provider.call('GET', `v1/admin/patients/${patient.id}/messages/`, { token: standard, headers }))
+    }
+    const counted = async () => {
+      const rows = await auditRows(patient.id)
+      return ['patient_view', 'message_view'].map((action) => rows.filter((row) => row.action === action).length)
+    }
+    await look(false)
+    expect(await counted()).toEqual([1, 1])
+    for (let poll = 0; poll < 7; poll++) await look(true)
+    expect(await counted()).toEqual([1, 1])
+    // A person's look is always written; so is a background read of what this admin has not seen
+    // (the header can spare a repeat, never hide a first look), here another admin's.
+    await look(false)
+    expect(await counted()).toEqual([2, 2])
+    ok(await provider.call('GET', `v1/admin/patients/${patient.id}/messages/`, { token: superAdmin, headers: { 'X-Background': '1' } }))
+    expect((await auditRows(patient.id)).filter((row) => row.action === 'message_view').map((row) => row.actor_email)).toEqual([
+      STANDARD.email,
+      STANDARD.email,
+      SUPER.email,
+    ])
+  })
+
+  test('a background read of a record nobody audited lately is written', async () => {
+    const [patient] = await patients({})
+    // An earlier look, older than the window, does not spare the poll's row.
+    await provider.sql(
+      `INSERT INTO audit_events (at, actor_account_id, actor_email, action, target_account_id, details)
+       SELECT ?, id, email, 'patient_view', ?, '{"resource":"record"}' FROM accounts WHERE email = ?`,
+      new Date(Date.now() - 16 * 60_000).toISOString(),
+      patient.id,
+      STANDARD.email,
+    )
+    ok(await provider.call('GET', `v1/admin/patients/${patient.id}/`, { token: standard, headers: { 'X-Background': '1' } }))
+    expect((await auditRows(patient.id)).filter((row) => row.action === 'patient_view')).toHaveLength(2)
+  })
+
+  test('each look at the inbox is one audit row naming the patients it previewed; the menu’s count and background repeats are not', async () => {
+    const [first, second] = await patients({}, {})
+    ok(await patientSend(first.token, 'One'), 201)
+    ok(await patientSend(second.token, 'Two'), 201)
+    const inboxRows = (): Promise<{ actor_email: string; details: { filter: string; page: number; patient_ids: number[] } }[]> =>
+      provider.db.all(
+        "SELECT actor_email, details FROM audit_events WHERE action = 'message_inbox_view' AND actor_email = ? ORDER BY id",
+        [STANDARD.email],
+      )
+    const before = (await inboxRows()).length
+    const shown = await inbox(standard)
+    const rows = await inboxRows()
+    expect(rows).toHaveLength(before + 1)
+    expect(rows.at(-1)!.details).toEqual({ filter: 'all', page: 1, patient_ids: shown.items.map((item) => item.patient_id) })
+    expect(rows.at(-1)!.details.patient_ids).toEqual(expect.arrayContaining([first.id, second.id]))
+    expect(await auditRows(first.id)).not.toContainEqual(expect.objectContaining({ action: 'message_inbox_view' }))
+
+    ok(await provider.call('GET', 'v1/admin/messages/?page_size=0', { token: standard }))
+    ok(await provider.call('GET', 'v1/admin/messages/?page_size=100', { token: standard, headers: { 'X-Background': '1' } }))
+    expect(await inboxRows()).toHaveLength(before + 1)
+    await inbox(standard, 'filter=unread')
+    await inbox(standard)
+    expect(await inboxRows()).toHaveLength(before + 3)
+    // The audit log's filter knows the action.
+    const filtered = await provider.call('GET', 'v1/admin/audit-events/?action=message_inbox_view', { token: superAdmin })
+    expect(filtered.status, filtered.text).toBe(200)
+  })
 })

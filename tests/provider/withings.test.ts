@@ -2,6 +2,7 @@
 // simulator.ts), which speaks their wire format. Asserts on what the patient gets (the log, the
 // connection's state) and on what the simulator received.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { WITHINGS_NOTIFY_SYNC_MINUTES } from '../../common/contract/devices-values'
 import { deriveKey, tokenBox } from '../../provider/crypto/token-box'
 import {
   startWithingsSimulator,
@@ -555,14 +556,14 @@ describe('Withings: notifications (Notify - Subscribe)', () => {
       ])
 
       const notify = (body: object) => push.provider.call('POST', 'v1/devices/withings/notify/', { body })
-      expect((await notify({ userid: '999', appli: 1 })).json.content).toEqual({ queued: 0 })
-      expect((await notify({ userid: String(user.userid), appli: 16 })).json.content).toEqual({ queued: 0 })
-      expect((await notify({ userid: 'x; drop', appli: 1 })).json.content).toEqual({ queued: 0 })
+      expect((await notify({ userid: '999', appli: 1 })).json.content).toEqual({})
+      expect((await notify({ userid: String(user.userid), appli: 16 })).json.content).toEqual({})
+      expect((await notify({ userid: 'x; drop', appli: 1 })).json.content).toEqual({})
 
       await control(push.simulator, 'measures', { email: withings, weights: [{ at: at(0), kg: 79.5 }] })
       const res = await notify({ userid: String(user.userid), appli: 1, startdate: at(-1), enddate: at(0) })
       expect(res.status, res.text).toBe(200)
-      expect(res.json.content).toEqual({ queued: 1 })
+      expect(res.json.content).toEqual({})
       await expect
         .poll(async () => (await entries(push, customer.access)).weight.map((e) => e.weight), {
           timeout: 20_000,
@@ -583,6 +584,43 @@ describe('Withings: notifications (Notify - Subscribe)', () => {
       await push.close()
     }
   }, OWN_PROVIDER_TIMEOUT_MS)
+
+  test('ten forged notifications for a connected user cause one sync, and every answer is the same as for an unknown user', async () => {
+    const push = await setUp({}, { jobs: true, notifyCallbackUrl: 'https://care.example/webhooks/withings' })
+    try {
+      const customer = await verifiedCustomer(push.provider)
+      const withings = `w-${customer.email}`
+      await control(push.simulator, 'measures', { email: withings, weights: [{ at: at(-1), kg: 80 }] })
+      await connect(push, customer.access, withings)
+      const user = (await (
+        await fetch(new URL(`__sim/user?email=${encodeURIComponent(withings)}`, push.simulator.url), { method: 'POST' })
+      ).json()) as { userid: number }
+      const reads = async () => (await received(push.simulator, withings)).filter((r) => r.action === 'getmeas').length
+      const before = await reads()
+
+      const notify = async (userid: string) => {
+        const res = await push.provider.call('POST', 'v1/devices/withings/notify/', { body: { userid, appli: 1 } })
+        return { status: res.status, body: res.json }
+      }
+      // Throttling counts in 5-minute slots of the clock: keep the burst and the wait in one slot.
+      const SLOT_MS = WITHINGS_NOTIFY_SYNC_MINUTES * 60_000
+      const leftInSlot = SLOT_MS - (Date.now() % SLOT_MS)
+      if (leftInSlot < 25_000) await new Promise((resolve) => setTimeout(resolve, leftInSlot + 1_000))
+      const unknown = await notify('999')
+      for (let i = 0; i < 10; i++) {
+        expect(await notify(String(user.userid))).toEqual(unknown)
+        // Spread out, as a real burst (weight, then sleep) would be, so that jobs finish in between.
+        await new Promise((resolve) => setTimeout(resolve, 300))
+      }
+
+      // The first notification's sync runs; the other nine wait for the next slot as one sync.
+      await expect.poll(reads, { timeout: 20_000 }).toBe(before + 1)
+      await new Promise((resolve) => setTimeout(resolve, 5_000))
+      expect(await reads()).toBe(before + 1)
+    } finally {
+      await push.close()
+    }
+  }, 2 * OWN_PROVIDER_TIMEOUT_MS)
 
   test('where Withings is not configured the notification endpoint does not exist', async () => {
     await withTestProvider({}, async (plain) => {

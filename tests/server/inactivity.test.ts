@@ -68,6 +68,65 @@ describe('inactivity sign-out in the guards', () => {
   })
 })
 
+describe('background requests (polls, prefetches) do not renew the clock', () => {
+  useTestEnv()
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'))
+  })
+  afterEach(() => vi.useRealTimers())
+
+  type Guard = (request: Request) => Promise<unknown>
+  /**
+   * One request through the guard, the way server.ts handles it: inside an activity scope, then
+   * the session cookie restamped for the portals it marked (server/activity.ts). Answers the next
+   * request's cookie, or null once the guard signed the session out.
+   */
+  async function visit(guard: Guard, path: string, cookie: string, headers: Record<string, string> = {}) {
+    const scope = activityScope()
+    const outcome = await scope.run(() => guard(pageRequest(path, cookie, { headers }))).catch((e: unknown) => e)
+    if (outcome instanceof Response) return null
+    const stamped = restampedSessionCookie(undefined, cookie, scope.portals)
+    return stamped ? cookiePair(stamped) : cookie
+  }
+
+  /** Requests every 12 s (the open conversation's poll) for 31 minutes; the first refused one's minute. */
+  async function requestEvery12s(guard: Guard, path: string, cookie: string | null, headers: Record<string, string> = {}) {
+    const start = Date.now()
+    while (Date.now() - start <= 31 * MINUTE) {
+      vi.setSystemTime(Date.now() + 12_000)
+      cookie = await visit(guard, path, cookie!, headers)
+      if (cookie === null) return (Date.now() - start) / MINUTE
+    }
+    return null
+  }
+
+  it("a patient's open Messages tab polling alone is signed out at the idle limit; navigations keep it", async () => {
+    const fresh = () => sessionSeen({ customer: Date.now() })
+    expect(await requestEvery12s(requireCustomer, '/customer/messages?background=1', await fresh())).toBeCloseTo(30.2, 1)
+    expect(await requestEvery12s(requireCustomer, '/customer/messages', await fresh())).toBeNull()
+  })
+
+  it("an admin's record Messages tab polling alone is signed out at 15 minutes; so is one only prefetching", async () => {
+    const fresh = () => sessionSeen({ admin: Date.now() })
+    const guard: Guard = (request) => requireAdmin(request)
+    expect(await requestEvery12s(guard, '/admin/patient/5?tab=messages&background=1', await fresh())).toBeCloseTo(15.2, 1)
+    expect(await requestEvery12s(guard, '/admin/patients', await fresh(), { 'Sec-Purpose': 'prefetch' })).toBeCloseTo(15.2, 1)
+    expect(await requestEvery12s(guard, '/admin/patient/5?tab=messages', await fresh())).toBeNull()
+  })
+
+  it('a background request is still checked: past the limit it signs the session out', async () => {
+    const cookie = await sessionSeen({ customer: Date.now() - 30 * MINUTE - 1 })
+    expect(await visit(requireCustomer, '/customer/messages?background=1', cookie)).toBeNull()
+  })
+
+  it('a document navigation counts whatever its URL says', async () => {
+    const headers = { 'Sec-Fetch-Mode': 'navigate' }
+    const seen = await sessionSeen({ customer: Date.now() })
+    expect(await requestEvery12s(requireCustomer, '/customer/messages?background=1', seen, headers)).toBeNull()
+  })
+})
+
 describe('renewing the clock as the response goes out', () => {
   useTestEnv()
   const seenIn = async (setCookie: string | undefined, portal: 'customer' | 'admin') =>

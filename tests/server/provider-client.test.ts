@@ -341,6 +341,19 @@ describe('which token is sent', () => {
     expect(stub.requests[0]?.headers['content-type']).toBe('application/json')
   })
 
+  it('tells the API when the page request is a poll or a prefetch, and only then', async () => {
+    const calls = [
+      ['/admin/patient/7?tab=messages&background=1', {}],
+      ['/admin/patients', { 'Sec-Purpose': 'prefetch' }],
+      ['/admin/patient/7?tab=messages', {}],
+    ] as const
+    for (const [page, headers] of calls) {
+      const api = await createProviderClient(pageRequest(page, await both(), { headers }))
+      await api.call('GET', 'v1/admin/patients/7/')
+    }
+    expect(stub.requests.map((r) => r.headers['x-background'])).toEqual(['1', '1', undefined])
+  })
+
   it('uses a token the action has just stored in api.session', async () => {
     const api = await createProviderClient(pageRequest('/customer/signin'))
     const { setCustomer } = await import('~/platform/session.server')

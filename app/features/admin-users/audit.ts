@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_view: 'Messages read',
   message_send: 'Message sent',
   message_handled: 'Conversation marked as handled',
+  message_inbox_view: 'Messages inbox viewed',
 }
 
 export type { AuditEvent, AuditPage }

@@ -9,7 +9,6 @@ import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import {
   HANDLED_INTENT,
   inboxHref,
-  isPrefetch,
   MESSAGE_SENT,
   MESSAGES_PATH,
   MESSAGES_TAB,
@@ -33,6 +32,7 @@ import {
   teamConversationSchema,
   teamMessageSchema,
 } from '~/../common/contract/messages'
+import { isPrefetch } from '~/platform/background'
 import { getEnv } from '~/platform/env.server'
 import { readForm } from '~/platform/form-data.server'
 import type { AdminContext, CustomerContext, RequestContext } from '~/platform/guards.server'

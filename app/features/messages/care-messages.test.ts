@@ -3,7 +3,6 @@ import { describeAuditEvent, AUDIT_ACTION_LABELS } from '~/features/admin-users/
 import {
   earlierHref,
   inboxHref,
-  isPrefetch,
   MESSAGE_MAX,
   newestId,
   normaliseBody,
@@ -65,11 +64,6 @@ describe('paging and links', () => {
     expect(recordMessagesHref(17, 3)).toBe('/admin/patient/17?tab=messages&alert=3#messages')
   })
 
-  test('a prefetch is not a read', () => {
-    expect(isPrefetch(new Request('http://x/', { headers: { 'Sec-Purpose': 'prefetch' } }))).toBe(true)
-    expect(isPrefetch(new Request('http://x/', { headers: { Purpose: 'prefetch' } }))).toBe(true)
-    expect(isPrefetch(new Request('http://x/'))).toBe(false)
-  })
 })
 
 describe('who wrote and who read', () => {

@@ -123,8 +123,3 @@ export function unreadLabel(count: number | null | undefined): string | null {
   return count && count > 0 ? `${count} unread` : null
 }
 
-/** A GET the browser only prefetched (a hovered link) must not count as the patient reading. */
-export function isPrefetch(request: Request): boolean {
-  const purpose = `${request.headers.get('Sec-Purpose') ?? ''} ${request.headers.get('Purpose') ?? ''}`
-  return /prefetch/i.test(purpose)
-}

@@ -7,14 +7,11 @@ import type { MessageFormAnswer, PatientMessagesPage } from './care-messages.ser
 import { formatDateTimeIn } from '~/platform/formats'
 import { MessageForm } from './message-form'
 import { MessageList } from './message-list'
-import { usePollWhileVisible } from './use-poll'
 import { LoadFailed } from '~/components/ui/load-failed'
 import { isNotOfferedSentence } from '~/platform/extensions'
 
 export function PatientMessagesScreen({ page, answer }: { page: PatientMessagesPage; answer: MessageFormAnswer | undefined }) {
   const location = useLocation()
-  // Only the newest page can gain messages; an older page is history.
-  usePollWhileVisible(page.before === null)
   const conversation = page.conversation
   const messages = (conversation?.messages ?? []).map((message) => ({
     id: message.id,

@@ -9,7 +9,6 @@ import { formatDateTimeIn } from '~/platform/formats'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
 import { MessageForm } from './message-form'
 import { MessageList } from './message-list'
-import { usePollWhileVisible } from './use-poll'
 import { LoadFailed } from '~/components/ui/load-failed'
 
 /** The Messages tab of a patient's record: the conversation, who read it, reply, mark as handled. */
@@ -27,7 +26,6 @@ export function RecordMessagesSection({
   const zone = useClinicTimeZone()
   const location = useLocation()
   const navigation = useNavigation()
-  usePollWhileVisible(messages.before === null)
   const thread = messages.conversation
   const conversation = thread?.conversation ?? null
   const alert = messages.alertId ? alerts.find((a) => a.id === messages.alertId) ?? null : null
