@@ -6,7 +6,7 @@
 import { FieldReader } from './validation.js'
 import { SURGERY_TYPES } from './profile-sections.js'
 import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-facts.js'
-import { patientSummaryPage } from './store/patient-summary-reads.js'
+import { patientSummaryPage, type PatientQuery } from './store/patient-summary-reads.js'
 import type { Db } from './store/sql.js'
 
 import {
@@ -25,17 +25,7 @@ export const PROCEDURES = [...SURGERY_TYPES, NO_PROCEDURE] as const
 const MAX_QUERY_LENGTH = 100
 const MAX_PAGE = 100_000
 
-export interface PatientQuery {
-  q: string
-  procedure: (typeof PROCEDURES)[number] | null
-  onboarding: OnboardingState | null
-  milestone: number | null
-  alert: (typeof ALERT_FILTERS)[number] | null
-  sort: (typeof SORTS)[number]
-  dir: (typeof DIRECTIONS)[number]
-  page: number
-  page_size: number
-}
+export type { PatientQuery }
 
 function wholeNumber(
   f: FieldReader,

@@ -2,7 +2,8 @@
 // A cohort counts onboarded patients whose surgery has happened; the means skip patients without the
 // measure (no weight logged yet, or no height for %EWL), so `patients` can exceed the measured ones.
 import { SURGERY_TYPES } from './profile-sections.js'
-import type { PatientSnapshot } from './patient-snapshots.js'
+import type { PatientSnapshot } from './patient-facts.js'
+import type { CohortCell } from './store/patient-summary-reads.js'
 
 export interface CohortRow {
   cohort: string
@@ -76,15 +77,7 @@ export const BRACKET_START_DAYS: readonly number[] = MONTH_BRACKETS.slice(1).map
 })
 
 /** Sums and counts per (procedure, bracket), as the database groups them (cohortCells). */
-export interface CohortCellInput {
-  procedure: string | null
-  bracket: number
-  patients: number
-  twl_sum: number | null
-  twl_n: number
-  ewl_sum: number | null
-  ewl_n: number
-}
+export type CohortCellInput = CohortCell
 
 function meanOf(sum: number, n: number): number | null {
   return n === 0 ? null : Math.round((sum / n) * 10) / 10

@@ -96,3 +96,22 @@ export function successResult<T>(status: number, body: unknown): ProviderSuccess
     content: ('content' in record ? record.content : null) as T,
   }
 }
+
+/**
+ * The provider's error `data` as conform field errors (SPEC.md §8: each in red under its field).
+ * Anything that has no field on this step is shown with the form-level message instead.
+ */
+export function splitProviderErrors(
+  errors: FieldErrors,
+  fieldNames: Set<string>,
+  aliases: Record<string, string> = {},
+): { fieldErrors: Record<string, string[]>; otherErrors: string[] } {
+  const fieldErrors: Record<string, string[]> = {}
+  const otherErrors: string[] = []
+  for (const [name, messages] of Object.entries(errors)) {
+    const target = aliases[name] ?? name
+    if (fieldNames.has(target)) fieldErrors[target] = [...(fieldErrors[target] ?? []), ...messages]
+    else otherErrors.push(...messages)
+  }
+  return { fieldErrors, otherErrors }
+}

@@ -32,3 +32,15 @@ export async function signOutAction(request: Request, portal: Portal): Promise<R
   clearPortal(session, portal)
   return redirect(SIGN_IN_PATH[portal], { headers: { 'Set-Cookie': await commitSession(session) } })
 }
+
+/**
+ * Signing in to one portal ends the other portal's session, as opening its sign-in does: in the API
+ * too (v1/auth/logout/, as sign-out does), not only in the cookie, so the dropped tokens stop
+ * working rather than live on until they expire.
+ */
+export async function endOtherPortal(request: Request, session: AppSession, portal: Portal): Promise<void> {
+  const other: Portal = portal === 'customer' ? 'admin' : 'customer'
+  if (!session.has(other)) return
+  await endProviderSession(request, session, other)
+  clearPortal(session, other)
+}

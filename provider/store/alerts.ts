@@ -3,7 +3,6 @@
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
 import type { Db, SqlParam } from './sql.js'
-import { refreshAlertColumns } from './patient-summaries.js'
 import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../alerts-rules.js'
 
 export { ALERT_STATUSES, type AlertStatus } from '../../common/contract/alerts-values'
@@ -190,4 +189,15 @@ export async function openAlertsByTier(db: Db): Promise<Record<'1' | '2' | '3', 
   const byTier = { '1': 0, '2': 0, '3': 0 }
   for (const row of rows) byTier[String(row.tier) as '1' | '2' | '3'] = Number(row.count)
   return byTier
+}
+
+/** The open-alert count and most urgent open tier, after an alert was opened, resolved or acknowledged. */
+export async function refreshAlertColumns(tx: Db, accountId: number): Promise<void> {
+  await tx.run(
+    `UPDATE patient_summaries SET
+       open_alerts = (SELECT COUNT(*) FROM patient_alerts WHERE account_id = ? AND status = 'open'),
+       alert_tier = (SELECT MIN(tier) FROM patient_alerts WHERE account_id = ? AND status = 'open')
+     WHERE account_id = ?`,
+    [accountId, accountId, accountId],
+  )
 }

@@ -3,6 +3,7 @@
 import type { Db } from './sql.js'
 import { changingPatient } from './patient-summaries.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
+import { DEFAULT_STORED_TARGETS, type StoredTargets } from '../../common/daily-targets.js'
 
 /** An entry as the contract answers it: id, kind, then the kind's fields. */
 export type Entry = { [K in EntryKind]: { id: number; kind: K; source: string } & EntryFields[K] }[EntryKind]
@@ -236,17 +237,9 @@ export async function firstEntryDate(db: Db, accountId: number, onOrBefore: stri
 
 // ---- Daily targets (the profile's preferences section) ----------------------------------------
 
-export interface DailyTargets {
-  protein_target_g: number
-  water_target_ml: number
-  sleep_target_h: number
-}
-
-export const DEFAULT_TARGETS: DailyTargets = {
-  protein_target_g: 60,
-  water_target_ml: 1900,
-  sleep_target_h: 7,
-}
+// One default for the app and the API (common/daily-targets.ts).
+export type DailyTargets = StoredTargets
+export const DEFAULT_TARGETS: DailyTargets = DEFAULT_STORED_TARGETS
 
 export async function readTargets(db: Db, accountId: number): Promise<DailyTargets> {
   const row = await db.get<DailyTargets>(

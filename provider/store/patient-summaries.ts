@@ -12,9 +12,9 @@
 import { addDays, todayUtc } from '../admin-patients-metrics.js'
 import { PROTEIN_WINDOW_DAYS, regainThresholdPercent } from '../alerts-rules.js'
 import { baseSnapshot, conditionsFor, type CustomerAccountRow, type PatientFacts } from '../patient-facts.js'
-import { syncPatientAlerts } from './alerts.js'
+import { refreshAlertColumns, syncPatientAlerts } from './alerts.js'
 import { beforeCommit, isTransaction } from './engine-db.js'
-import { DEFAULT_TARGETS } from './entries.js'
+import { DEFAULT_STORED_TARGETS as DEFAULT_TARGETS } from '../../common/daily-targets.js'
 import { proteinByDay } from './patients.js'
 import type { Db, SqlParam } from './sql.js'
 
@@ -130,17 +130,6 @@ export async function refreshPatientSummary(
     )
     await refreshAlertColumns(tx, accountId)
   })
-}
-
-/** The open-alert count and most urgent open tier, after an alert was opened, resolved or acknowledged. */
-export async function refreshAlertColumns(tx: Db, accountId: number): Promise<void> {
-  await tx.run(
-    `UPDATE patient_summaries SET
-       open_alerts = (SELECT COUNT(*) FROM patient_alerts WHERE account_id = ? AND status = 'open'),
-       alert_tier = (SELECT MIN(tier) FROM patient_alerts WHERE account_id = ? AND status = 'open')
-     WHERE account_id = ?`,
-    [accountId, accountId, accountId],
-  )
 }
 
 const BATCH = 500

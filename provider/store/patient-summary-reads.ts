@@ -2,12 +2,31 @@
 // patient's snapshot, the patients list's filtered and sorted page, the dashboard's counts and the
 // cohort cells, all indexed SQL paged in the database.
 import { addDays, addMonths } from '../admin-patients-metrics.js'
-import type { PatientQuery } from '../admin-patients-query.js'
+import type {
+  OnboardingState,
+  PatientAlertFilter,
+  PatientSort,
+  SortDirection,
+} from '../../common/contract/admin-patients-values'
+import type { NO_PROCEDURE } from '../../common/contract/admin-patients-values'
+import type { SurgeryType } from '../../common/contract/profile-values'
 import { contactFieldsOf, dayFacts, type PatientSnapshot } from '../patient-facts.js'
-import type { CohortCellInput } from '../patient-cohorts.js'
 import type { PersonalSection } from '../profile-sections.js'
 import { monthDay } from './patient-summaries.js'
 import type { Db, SqlParam } from './sql.js'
+
+/** The patient list's query, as admin-patients-query.ts reads it from the URL. */
+export interface PatientQuery {
+  q: string
+  procedure: SurgeryType | typeof NO_PROCEDURE | null
+  onboarding: OnboardingState | null
+  milestone: number | null
+  alert: PatientAlertFilter | null
+  sort: PatientSort
+  dir: SortDirection
+  page: number
+  page_size: number
+}
 
 
 /** The stored facts, as the snapshot names them (the rest of a snapshot is derived from these). */
@@ -194,7 +213,15 @@ export async function patientCounts(db: Db, today: string, activeDays: number, q
 }
 
 /** One (procedure, bracket) cell as the database groups it; the domain sums the cells. */
-export type CohortCell = CohortCellInput
+export interface CohortCell {
+  procedure: string | null
+  bracket: number
+  patients: number
+  twl_sum: number | null
+  twl_n: number
+  ewl_sum: number | null
+  ewl_n: number
+}
 
 /**
  * Onboarded patients whose surgery has happened, grouped by procedure and by bracket of days since

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeEntry, formatWaterFor } from '~/features/health-log/log-entries'
+import { describeEntry, formatWaterFor } from '~/features/health-log/log-entry-text'
 import { entryFormDefaults, entrySchema, newEntryDefaults } from '~/features/health-log/log-entry-forms'
 import { entriesCsv } from '~/features/trends/trends-csv'
 import { buildTrends, trendsFacts, type TrendsFacts } from '~/features/trends/trends'

@@ -7,7 +7,7 @@ import type { AcknowledgeAnswer } from './admin-patients.server'
 import { sortAlerts, STATUS_LABELS, type PatientAlert } from './alerts'
 import { AcknowledgeForm } from './acknowledge-form'
 import { TierBadge } from './alert-badge'
-import { Section } from './section'
+import { Section } from '~/components/ui/titled-section'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
 
 export function PatientAlerts({

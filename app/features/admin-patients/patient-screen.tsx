@@ -13,7 +13,7 @@ import { trendsHref } from '~/features/trends/trends-range'
 import type { WeightUnit } from '~/platform/units'
 import { PatientAlerts } from './patient-alerts'
 import { Adherence, ClinicalSummary, Devices, PatientHeader } from './patient-sections'
-import { Section } from './section'
+import { Section } from '~/components/ui/titled-section'
 import { UnitSwitch } from './unit-switch'
 import { LoadFailed } from '~/components/ui/load-failed'
 

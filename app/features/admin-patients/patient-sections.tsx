@@ -13,7 +13,7 @@ import type { PatientDetail, PatientDevice } from './admin-patients.server'
 import { cn } from '~/platform/cn'
 import { remindersSummary } from '~/features/reminders/reminders'
 import type { WeightUnit } from '~/platform/units'
-import { Section } from './section'
+import { Section } from '~/components/ui/titled-section'
 import { formatPhone } from '~/platform/formats'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
 

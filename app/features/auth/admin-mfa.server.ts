@@ -3,7 +3,7 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { loadPortalAdmin } from '~/features/shell/admin-portal.server'
 import { noteSignInFailure } from '~/platform/form-replies.server'
-import { endOtherPortal } from './sign-in.server'
+import { endOtherPortal } from '~/platform/signout.server'
 import { getEnv } from '~/platform/env.server'
 import type { AdminContext, RequestContext } from '~/platform/guards.server'
 import { readForm } from '~/platform/form-data.server'

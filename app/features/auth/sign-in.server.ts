@@ -12,9 +12,8 @@ import { adminSignIn, getProfile, signIn } from '~/platform/provider-api.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import { faultResult, isRecord, type ProviderFailure } from '~/platform/provider-errors'
 import { safeRedirect } from '~/platform/safe-redirect'
-import { endProviderSession } from '~/platform/signout.server'
+import { endOtherPortal, endProviderSession } from '~/platform/signout.server'
 import {
-  clearAdmin,
   clearCustomer,
   commitSession,
   profileFlags,
@@ -22,7 +21,6 @@ import {
   setCustomer,
   setMfaChallenge,
   updateCustomer,
-  type AppSession,
 } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
@@ -42,19 +40,6 @@ export function prefillEmail(value: string | null): string | null {
   return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null
 }
 export type SignInReply = FormReply & { unverifiedEmail?: string }
-
-/**
- * Signing in to one portal ends the other portal's session, as opening its sign-in does: in the API
- * too (v1/auth/logout/, as sign-out does), not only in the cookie, so the dropped tokens stop
- * working rather than live on until they expire.
- */
-export async function endOtherPortal(request: Request, session: AppSession, portal: Portal): Promise<void> {
-  const other: Portal = portal === 'customer' ? 'admin' : 'customer'
-  if (!session.has(other)) return
-  await endProviderSession(request, session, other)
-  if (other === 'admin') clearAdmin(session)
-  else clearCustomer(session)
-}
 
 /**
  * SPEC.md §2: a signed-in visitor goes to their dashboard; anyone else starts clean — on the

@@ -10,7 +10,8 @@ import {
   syncLineText,
   type DeviceService,
 } from './devices'
-import { preferManual, summariseDay, emptyEntries, describeEntry } from '~/features/health-log/log-entries'
+import { preferManual, summariseDay, emptyEntries } from '~/features/health-log/log-entries'
+import { describeEntry } from '~/features/health-log/log-entry-text'
 
 const NOW = new Date('2026-11-21T15:00:00Z')
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString()

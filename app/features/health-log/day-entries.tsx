@@ -4,15 +4,8 @@ import { Link } from '@remix-run/react'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/platform/cn'
-import {
-  dayLabels,
-  describeEntry,
-  entriesOn,
-  ENTRY_KIND_LABELS,
-  logDataHref,
-  type EntriesByKind,
-  type EntryKind,
-} from './log-entries'
+import { dayLabels, entriesOn, ENTRY_KIND_LABELS, logDataHref, type EntriesByKind, type EntryKind } from './log-entries'
+import { describeEntry } from './log-entry-text'
 import type { WeightUnit } from '~/platform/units'
 import { KIND_ICONS } from './entry-panel'
 

@@ -17,20 +17,8 @@ import { useEffect, useRef } from 'react'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Button, buttonVariants } from '~/components/ui/button'
 import { cn } from '~/platform/cn'
-import {
-  describeEntry,
-  dayLabels,
-  editEntryFormId,
-  ENTRY_KIND_LABELS,
-  ENTRY_KINDS,
-  logDataHref,
-  mondayOf,
-  newEntryFormId,
-  type EntriesByKind,
-  type EntryKind,
-  type LogEntry,
-  type LogPanel,
-} from './log-entries'
+import { dayLabels, ENTRY_KIND_LABELS, ENTRY_KINDS, logDataHref, mondayOf, type EntriesByKind, type EntryKind, type LogEntry, type LogPanel } from './log-entries'
+import { describeEntry, editEntryFormId, newEntryFormId } from './log-entry-text'
 import { entryFormDefaults, newEntryDefaults } from './log-entry-forms'
 import type { WeightUnit } from '~/platform/units'
 import { EntryForm } from './entry-form'

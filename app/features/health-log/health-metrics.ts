@@ -100,21 +100,9 @@ export function daysSinceSurgery(surgeryIso: string | null | undefined, todayIso
 
 // ---- Daily targets --------------------------------------------------------------------------
 
-export type DailyTargets = { proteinG: number; waterMl: number; sleepH: number }
-
-/** docs/decisions/039-daily-targets.md */
-export const DEFAULT_TARGETS: DailyTargets = { proteinG: 60, waterMl: 1900, sleepH: 7 }
-
-export function dailyTargets(
-  preferences: CustomerProfile['preferences'] | Record<string, unknown> | null | undefined,
-): DailyTargets {
-  const prefs = (preferences ?? {}) as Record<string, unknown>
-  return {
-    proteinG: positive(prefs.protein_target_g) ?? DEFAULT_TARGETS.proteinG,
-    waterMl: positive(prefs.water_target_ml) ?? DEFAULT_TARGETS.waterMl,
-    sleepH: positive(prefs.sleep_target_h) ?? DEFAULT_TARGETS.sleepH,
-  }
-}
+// The targets and their defaults are common/daily-targets.ts (the API's too).
+import { dailyTargets } from '~/../common/daily-targets'
+export { DEFAULT_TARGETS, dailyTargets, type DailyTargets } from '~/../common/daily-targets'
 
 export type TargetProgress = {
   /** null when nothing was logged for it. */

@@ -13,30 +13,8 @@ import { preferencesSchema, type PreferencesBody } from '~/../common/contract/pr
 import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import type { CustomerContext } from '~/platform/guards.server'
 import { dailyTargets, type DailyTargets } from './health-metrics'
-import {
-  addDaysIso,
-  DELETED_TOAST,
-  editEntryFormId,
-  newEntryFormId,
-  ENTRY_GONE,
-  isCurrentWeek,
-  isEntryKind,
-  isIsoDate,
-  logDataHref,
-  mondayOf,
-  parseEntryRef,
-  resolveWeek,
-  SAVED_TOASTS,
-  timeIn,
-  UPDATED_TOAST,
-  weekDays,
-  type EntriesByKind,
-  type EntryKind,
-  type EntryRef,
-  type LogEntry,
-  type LogPanel,
-  type LogRange,
-} from './log-entries'
+import { addDaysIso, isCurrentWeek, isEntryKind, isIsoDate, logDataHref, mondayOf, parseEntryRef, resolveWeek, timeIn, weekDays, type EntriesByKind, type EntryKind, type EntryRef, type LogEntry, type LogPanel, type LogRange } from './log-entries'
+import { DELETED_TOAST, editEntryFormId, newEntryFormId, ENTRY_GONE, SAVED_TOASTS, UPDATED_TOAST } from './log-entry-text'
 import { defaultEntryDate, entryFormFields, entrySchema, type EntryPayloads } from './log-entry-forms'
 import { preferredUnits } from '~/features/profile/payloads'
 import { getProfile } from '~/platform/provider-api.server'

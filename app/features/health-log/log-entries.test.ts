@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addDaysIso,
-  daysBetween,
-  describeEntry,
-  emptyEntries,
-  entriesOn,
-  formatWeightIn,
-  isIsoDate,
-  logDataHref,
-  mondayOf,
-  parseEntryRef,
-  resolveWeek,
-  summariseDay,
-  timeIn,
-  todayIn,
-  weekDays,
-  weekLabel,
-  type WeightEntry,
-} from './log-entries'
+import { addDaysIso, daysBetween, emptyEntries, entriesOn, isIsoDate, logDataHref, mondayOf, parseEntryRef, resolveWeek, summariseDay, timeIn, todayIn, weekDays, weekLabel, type WeightEntry } from './log-entries'
+import { describeEntry, formatWeightIn } from './log-entry-text'
 import {
   defaultEntryDate,
   entryFormDefaults,

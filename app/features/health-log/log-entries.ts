@@ -2,15 +2,13 @@
 // kinds and limits, entries as the provider answers them, week maths (Monday to Sunday), the
 // page's URL, and the per-day summaries and wording of the weekly view. Pure, and free of zod so
 // that the dashboard can use it; the entry forms' schemas are in log-entry-forms.ts.
-// Its dates and weeks are in log-dates.ts and its wording of an entry in log-entry-text.ts, both
-// re-exported here so every importer keeps one module to import from.
+// Its dates and weeks are in platform/calendar.ts (re-exported here); the wording of an entry is in
+// log-entry-text.ts, which builds on this module.
 import { ENTRY_KINDS, ENTRY_LIMITS, isEntryKind, MEAL_TYPES, VITAMINS } from '~/../common/contract/entries-values'
 import type { EntryKind, MealType, Vitamin } from '~/../common/contract/entries-values'
 import type { WeightUnit } from '~/platform/units'
 
 export * from '~/platform/calendar'
-export * from './log-entry-text'
-
 
 // ---- Kinds, choices and limits (the API's: common/contract/entries-values.ts) ----------------
 

@@ -6,19 +6,8 @@ import type { ReactNode } from 'react'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/platform/cn'
 import type { DailyTargets } from './health-metrics'
-import {
-  dayLabels,
-  formatGrams,
-  formatHours,
-  formatWaterFor,
-  formatWeightIn,
-  logDataHref,
-  summariseDay,
-  VITAMINS,
-  weekLabel,
-  type EntriesByKind,
-  type EntryKind,
-} from './log-entries'
+import { dayLabels, logDataHref, summariseDay, VITAMINS, weekLabel, type EntriesByKind, type EntryKind } from './log-entries'
+import { formatGrams, formatHours, formatWaterFor, formatWeightIn } from './log-entry-text'
 import type { WeightUnit } from '~/platform/units'
 
 export function WeekNavigation({

@@ -28,7 +28,7 @@ import {
 } from '~/features/profile/schemas'
 import { getProfile, saveBariatric, saveDevice, saveMedical, savePersonal } from '~/platform/provider-api.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
-import type { FieldErrors, ProviderResult } from '~/platform/provider-errors'
+import { splitProviderErrors, type ProviderResult } from '~/platform/provider-errors'
 import type { CustomerProfile, ProfileFlags } from '~/platform/provider-types'
 import { updateCustomer, type AppSession, type CustomerSession } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
@@ -138,24 +138,6 @@ const STEP_HANDLERS = {
   }),
 } as const
 
-/**
- * The provider's error `data` as conform field errors (SPEC.md §8: each in red under its field).
- * Anything that has no field on this step is shown with the form-level message instead.
- */
-export function splitProviderErrors(
-  errors: FieldErrors,
-  fieldNames: Set<string>,
-  aliases: Record<string, string> = {},
-): { fieldErrors: Record<string, string[]>; otherErrors: string[] } {
-  const fieldErrors: Record<string, string[]> = {}
-  const otherErrors: string[] = []
-  for (const [name, messages] of Object.entries(errors)) {
-    const target = aliases[name] ?? name
-    if (fieldNames.has(target)) fieldErrors[target] = [...(fieldErrors[target] ?? []), ...messages]
-    else otherErrors.push(...messages)
-  }
-  return { fieldErrors, otherErrors }
-}
 
 /** Validates and sends one step; a 4xx answer (our rules or the provider's) when it did not save. */
 function saveStep(step: StepNumber, formData: FormData, api: ProviderClient) {

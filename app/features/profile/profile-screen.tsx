@@ -22,16 +22,15 @@ import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/
 import { cn } from '~/platform/cn'
 import type { ServiceView } from '~/features/devices/devices'
 import { TOASTS, } from '~/platform/messages'
-import type { DeviceAnswer, ProfileIntent } from './profile.server'
+import type { DeviceAnswer, loadProfileRoute, ProfileIntent, savePatientProfile } from './profile.server'
 import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from './options'
 import { bariatricSchema, medicalSchema, personalSchema } from './schemas'
-import { PROFILE_TABS, profileTabHref, type ProfileTab } from './tabs'
+import { PROFILE_TABS, profileTabHref, type ProfileTab } from '~/platform/profile-tabs'
 import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 import { waterFromMl, waterUnitFor } from '~/platform/units'
 // Types only (erased from the bundle): the screen draws what the route's loader and action answer.
-import type { action, loader } from '~/routes/_patient.customer.profile'
 
-export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+export type LoaderData = ReturnType<typeof useLoaderData<typeof loadProfileRoute>>
 type ProfileData = Extract<LoaderData, { status: 'ok' }>
 
 export function ProfileScreen({ data }: { data: LoaderData }) {
@@ -84,7 +83,7 @@ function ProfileTabs({ current }: { current: ProfileTab }) {
 }
 
 function TabPanel({ data }: { data: ProfileData }) {
-  const actionData = useActionData<typeof action>()
+  const actionData = useActionData<typeof savePatientProfile>()
   const answer = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData : undefined)
   switch (data.tab) {
     case 'personal':

@@ -8,7 +8,8 @@ import { z } from 'zod'
 import type { CustomerContext } from '~/platform/guards.server'
 import { TOASTS, VALIDATION } from '~/platform/messages'
 import { loadPatientProfile } from '~/features/shell/patient-app.server'
-import { parseProfileTab, profileTabHref, type ProfileTab } from './tabs'
+import { loadConnectionSummary } from '~/features/devices/devices.server'
+import { parseProfileTab, profileTabHref, type ProfileTab } from '~/platform/profile-tabs'
 import {
   bariatricDefaults,
   buildBariatricPayload,
@@ -27,16 +28,15 @@ import {
   personalFormShape,
   personalSchema,
 } from './schemas'
-import { splitProviderErrors } from '~/features/onboarding/profile-setup.server'
 import { getReminders, saveReminders } from '~/features/reminders/reminders-api.server'
 import { getProfile, saveBariatric, saveMedical, savePersonal } from '~/platform/provider-api.server'
 import { reminderBody, REMINDER_KINDS } from '~/features/reminders/reminders'
 import type { ProviderClient } from '~/platform/provider-client.server'
-import type { ProviderResult } from '~/platform/provider-errors'
+import { splitProviderErrors, type ProviderResult } from '~/platform/provider-errors'
 import type { CustomerProfile } from '~/platform/provider-types'
 import { updateCustomer } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
-import { dailyTargets } from '~/features/health-log/health-metrics'
+import { dailyTargets } from '~/../common/daily-targets'
 import { HEIGHT_UNITS, WEIGHT_UNITS } from '~/platform/units'
 import { readForm } from '~/platform/form-data.server'
 
@@ -199,6 +199,17 @@ const SUCCESS: Record<ProfileIntent, { toast: { title: string }; tab: ProfileTab
   bariatric: { toast: TOASTS.bariatricUpdated, tab: 'medical' },
   preferences: { toast: TOASTS.profileUpdated, tab: 'preferences' },
   reminders: { toast: TOASTS.remindersUpdated, tab: 'preferences' },
+}
+
+/** The profile route's loader: the page, and on the Connected tab the health-data connections. */
+export async function loadProfileRoute(ctx: CustomerContext) {
+  // The Connected tab also shows the health-data connections (connected devices, extension).
+  const connectedTab = parseProfileTab(new URL(ctx.request.url).searchParams.get('tab')) === 'connected'
+  const [page, connections] = await Promise.all([
+    loadPatientProfilePage(ctx),
+    connectedTab ? loadConnectionSummary(ctx) : Promise.resolve(null),
+  ])
+  return data({ ...page, connections }, { headers: ctx.headers })
 }
 
 export async function savePatientProfile(ctx: CustomerContext) {

@@ -3,7 +3,7 @@ import { cn } from '~/platform/cn'
 import type { Toast } from '~/platform/toast'
 import { dismissToast } from '~/platform/toast-store'
 import { XIcon } from '~/components/ui/icons'
-import { TOAST_STACK_CLASSES, toastToneClasses } from './toaster'
+import { TOAST_STACK_CLASSES, toastToneClasses } from './toast-styles'
 
 const SUCCESS_TOAST_MS = 5000
 const ERROR_TOAST_MS = 10000

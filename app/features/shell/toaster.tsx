@@ -3,21 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { cn } from '~/platform/cn'
 import { MAX_TOASTS, type Toast } from '~/platform/toast'
 import { getServerToastsSnapshot, getToastsSnapshot, pushToast, subscribe } from '~/platform/toast-store'
-
-export const toastToneClasses: Record<Toast['type'], string> = {
-  success: 'border-success/60 bg-success text-success-foreground',
-  destructive: 'border-destructive/60 bg-destructive text-destructive-foreground',
-}
-
-/**
- * Where the stack sits (docs/decisions/121-error-toast-lifetime.md and
- * 138-toasts-clear-submit-button.md): on a phone a compact column just below the sticky header,
- * away from the form buttons at the bottom of a screen; from 640 px a narrow column
- * at the top right, beside a form's centred column rather than over it. While the field in focus
- * lies under the stack, the stack steps down to the bottom of the screen (useStackStepsAside).
- */
-export const TOAST_STACK_CLASSES =
-  'pointer-events-none fixed inset-x-0 top-14 z-[100] flex max-h-[calc(100vh-3.5rem)] flex-col gap-2 p-2 sm:left-auto sm:right-0 sm:top-16 sm:w-80 sm:p-4 sm:pt-0 xl:w-96'
+import { TOAST_STACK_CLASSES, toastToneClasses } from './toast-styles'
 
 // Radix's toasts and their dependencies are ~10 KB that most page views never use: they load with
 // the first toast. Should that load fail, the toasts stay as plain status messages rather than

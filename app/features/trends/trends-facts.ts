@@ -1,6 +1,6 @@
 // The profile's facts the trend charts need (goal, height, baseline, surgery date, units, daily
 // targets), read from the profile the way the dashboard reads them. Pure.
-import { dailyTargets, type DailyTargets } from '~/features/health-log/health-metrics'
+import { dailyTargets, type DailyTargets } from '~/../common/daily-targets'
 import { isIsoDate } from '~/features/health-log/log-entries'
 import type { CustomerProfile } from '~/platform/provider-types'
 import { isWeightUnit, waterUnitFor, type WaterUnit, type WeightUnit } from '~/platform/units'

@@ -1,5 +1,5 @@
 import { Skeleton } from '~/components/ui/skeleton'
-import { PROFILE_TABS } from '~/features/profile/tabs'
+import { PROFILE_TABS } from '~/platform/profile-tabs'
 import { PageHeadingSkeleton } from './page-heading-skeleton'
 import { SkeletonFrame } from './skeleton-frame'
 

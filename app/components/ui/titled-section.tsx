@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from '~/platform/cn'
 
-/** A titled card of the patient page; the title is an h2 that labels the region. */
+/** A titled card of a record page (the admin's patient record); the title is an h2 that labels the region. */
 export function Section({
   id,
   title,
