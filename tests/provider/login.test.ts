@@ -213,6 +213,14 @@ describe('sign-in throttling per e-mail (P15: failures only, progressive, in the
       await provider.sql('DELETE FROM login_failures WHERE email = ?', email)
     }, 60_000)
 
+    test('a token past its 180 days is no key', async () => {
+      const { email } = await verifiedCustomer(provider)
+      const device = knownBrowser(await customerLogin({ email, password: GOOD_PASSWORD }))
+      advance(181 * 24 * 60 * 60 * SECOND)
+      await strangerGuesses(customerLogin, email)
+      expect((await customerLogin({ email, password: GOOD_PASSWORD, device_token: device })).status).toBe(429)
+    }, 60_000)
+
     test('guesses from a known browser are counted for that browser, apart from the account', async () => {
       const { email } = await verifiedCustomer(provider)
       const device = knownBrowser(await customerLogin({ email, password: GOOD_PASSWORD }))
