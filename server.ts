@@ -14,6 +14,7 @@ import { crossSiteRequestGuard } from './server/csrf'
 import { fromLoopback } from './server/dev-tools'
 import { formBodiesOnly } from './server/form-bodies'
 import { privateResponses } from './server/private-responses'
+import { agreeOnAdminMfa, readApiAdminMfa } from './server/admin-mfa-agreement'
 import { appMetrics, metricsEndpoint } from './server/metrics'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
@@ -76,6 +77,8 @@ async function startEmbeddedProviderIfNeeded() {
     port: env.PROVIDER_PORT ?? 0,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     devMode: !production,
+    // The same variable the app read (env.server.ts): the two cannot disagree.
+    adminMfa: env.ADMIN_MFA,
     mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
     admins: defaultSeedAdmins(process.env),
     log: (line) => console.log(line),
@@ -91,6 +94,25 @@ const appBuild = path.join(buildDir, 'index.js')
 // `npm run api` and `npm run provider:seed` bundle this file but not the app beside it.
 if (!existsSync(appBuild)) fail(`No app build in ${buildDir} (index.js is missing): run npm run build first, or npm start, which builds.`)
 const provider = await startEmbeddedProviderIfNeeded()
+if (!provider) await checkAdminMfaWithApi()
+
+/** A separate API enforces its own ADMIN_MFA: this app must apply the same one. */
+async function checkAdminMfaWithApi() {
+  const apiUrl = env.PROVIDER_API_URL
+  const agreement = agreeOnAdminMfa(process.env.ADMIN_MFA, env.ADMIN_MFA, await readApiAdminMfa(apiUrl, env.PROVIDER_TIMEOUT_MS), apiUrl)
+  if (agreement.kind === 'mismatch') fail(agreement.line)
+  if (agreement.kind === 'unknown') {
+    console.warn(`ADMIN_MFA: the BariCare API at ${apiUrl} did not say which admins must use two-factor sign-in; using "${env.ADMIN_MFA}" (the API enforces its own)`)
+  }
+  if (agreement.kind === 'adopt') {
+    const adopted = parseEnv({ ...process.env, ADMIN_MFA: agreement.value })
+    if (!adopted.ok) fail(adopted.error)
+    // Request-time code reads settings from the environment (getEnv), as PROVIDER_API_URL above.
+    process.env.ADMIN_MFA = agreement.value
+    env.ADMIN_MFA = agreement.value
+    console.log(`ADMIN_MFA: "${agreement.value}", as the BariCare API at ${apiUrl} enforces`)
+  }
+}
 const build = (await import(pathToFileURL(appBuild).href)) as ServerBuild
 
 const app = express()

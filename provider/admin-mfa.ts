@@ -6,11 +6,13 @@ import { findAccountById } from './store/accounts.js'
 import { isDeactivated } from './store/admins.js'
 import { recordAuditEvent } from './store/audit.js'
 import {
+  claimChallenge,
   claimTimeStep,
   clearMfa,
   enableMfa,
   ensurePendingSecret,
   mfaState,
+  releaseChallenge,
   spendRecoveryCode,
   unusedRecoveryCodes,
 } from './store/mfa.js'
@@ -30,8 +32,9 @@ import {
   sealSecret,
   signChallenge,
 } from './mfa.js'
-import { auditAdminSignIn } from './sign-in.js'
-import { issueSession, revokeRefreshTokens } from './sessions.js'
+import { issueKnownBrowser } from './known-browser.js'
+import { auditAdminSignIn } from './sign-in-audit.js'
+import { endOtherSessionsOf, issueSession, revokeRefreshTokens } from './sessions.js'
 import { tokenNow } from './tokens.js'
 
 export const INVALID_CODE = 'Invalid authentication code.'
@@ -64,16 +67,27 @@ function openSealed(ctx: ProviderContext, sealed: string): string {
 export async function completeSignIn(
   ctx: ProviderContext,
   input: { mfaToken: string; code: string },
-): Promise<{ account: Account; access_token: string; refresh_token: string }> {
+): Promise<{ account: Account; access_token: string; refresh_token: string; device_token: string }> {
   const claims = readChallenge(ctx.secret, input.mfaToken, tokenNow())
   const account = claims ? await findAccountById(ctx.db, claims.sub) : undefined
   if (!claims || !account || account.portal !== 'admin' || account.token_version !== claims.ver || !account.mfa_enabled) {
     throw new ApiError(401, CHALLENGE_EXPIRED)
   }
   if (await isDeactivated(ctx.db, account.id)) throw new ApiError(401, CHALLENGE_EXPIRED)
-  const method = await checkSecondFactor(ctx, account, input.code, 'sign_in')
+  // Single-use: claimed before the code is checked, so of two exchanges at once only one can
+  // succeed (and the other spends no recovery code); a wrong code gives the claim back.
+  if (!(await claimChallenge(ctx.db, claims.jti, account.id, claims.exp, tokenNow()))) {
+    throw new ApiError(401, CHALLENGE_EXPIRED)
+  }
+  let method: 'totp' | 'recovery_code'
+  try {
+    method = await checkSecondFactor(ctx, account, input.code, 'sign_in')
+  } catch (error) {
+    await releaseChallenge(ctx.db, claims.jti)
+    throw error
+  }
   await auditAdminSignIn(ctx, account.email, account, 'success', { second_factor: method })
-  return { account, ...(await issueSession(ctx, account)) }
+  return { account, ...(await issueSession(ctx, account)), device_token: issueKnownBrowser(ctx, account) }
 }
 
 /**
@@ -137,8 +151,13 @@ export async function startEnrollment(ctx: ProviderContext, account: Account) {
   return { secret, otpauth_uri: otpauthUri(account.email, secret) }
 }
 
-/** POST v1/admin/mfa/confirm/: a code from the new secret turns the second factor on. */
-export async function confirmEnrollment(ctx: ProviderContext, account: Account, given: string) {
+/**
+ * POST v1/admin/mfa/confirm/: a code from the new secret turns the second factor on. Every other
+ * session of the admin ends: they were opened with the password alone, perhaps by someone else
+ * who knows it. The session that enrolled goes on (it has just shown both factors).
+ */
+export async function confirmEnrollment(ctx: ProviderContext, session: { account: Account; sid: string }, given: string) {
+  const { account } = session
   if (account.mfa_enabled) throw new ApiError(409, ALREADY_ENABLED)
   const code = given.trim().replace(/\s/g, '')
   const attempt = await beginAttempt(ctx.db, throttleKey(account.id))
@@ -167,6 +186,7 @@ export async function confirmEnrollment(ctx: ProviderContext, account: Account, 
     await abandonAttempt(ctx.db, attempt)
     throw new ApiError(409, ALREADY_ENABLED)
   }
+  await endOtherSessionsOf(ctx, account.id, session.sid)
   await clearFailures(ctx.db, throttleKey(account.id))
   await recordAuditEvent(ctx.db, {
     actor: { id: account.id, email: account.email },

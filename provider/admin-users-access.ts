@@ -5,7 +5,7 @@ import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import type { RequestInput } from './http.js'
-import { authenticate } from './sessions.js'
+import { authenticateSession, type AuthenticateOptions } from './sessions.js'
 
 export const FORBIDDEN = 'You do not have permission to perform this action.'
 export const SUPER_ADMIN_ONLY: readonly AdminRole[] = ['Super Admin']
@@ -20,9 +20,21 @@ export async function requireAdminRole(
   ctx: ProviderContext,
   req: RequestInput,
   roles: readonly AdminRole[],
+  options: AuthenticateOptions = {},
 ): Promise<Account> {
-  const account = await authenticate(ctx, req.headers.authorization, 'admin')
+  return (await requireAdminSession(ctx, req, roles, options)).account
+}
+
+/** requireAdminRole, with the session's id (for routes that end the admin's other sessions). */
+export async function requireAdminSession(
+  ctx: ProviderContext,
+  req: RequestInput,
+  roles: readonly AdminRole[],
+  options: AuthenticateOptions = {},
+): Promise<{ account: Account; sid: string }> {
+  const session = await authenticateSession(ctx, req.headers.authorization, 'admin', options)
+  const { account } = session
   if (await isDeactivated(ctx.db, account.id)) throw unauthorized()
   if (!account.role || !roles.includes(account.role)) throw new ApiError(403, FORBIDDEN)
-  return account
+  return session
 }

@@ -1,3 +1,4 @@
+import type { AdminMfaSetting } from '../common/contract/auth-values'
 import type { OutgoingMail } from './jobs/email.js'
 import type { Db } from './store/sql.js'
 import type { WithingsRuntime } from './withings/sync.js'
@@ -11,6 +12,8 @@ export interface ProviderContext {
   /** Without a trailing slash, so links read `${appUrl}/customer/...`. */
   appUrl: string
   devMode: boolean
+  /** ADMIN_MFA: which admins must have a second factor before anything but enrolling it. */
+  adminMfa: AdminMfaSetting
   accessTtlMs: number
   refreshTtlMs: number
   log: (line: string) => void

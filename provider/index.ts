@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DEFAULT_ADMIN_MFA, type AdminMfaSetting } from '../common/contract/auth-values'
 import type { ProviderContext } from './context.js'
 import { sendJson } from './http.js'
 import { RouterWithItems } from './entries-router.js'
@@ -20,6 +21,7 @@ import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { reminderRoutes } from './routes/reminders.js'
 import { mfaKeyFrom } from './mfa.js'
+import { ADMIN_MFA_OFF_IN_PRODUCTION } from './admin-mfa-setting.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
@@ -37,6 +39,7 @@ import type { WithingsRuntime } from './withings/sync.js'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
 export { failureText, isExpectedFailure } from './expected-failure.js'
+export { adminMfaFromEnv } from './admin-mfa-setting.js'
 export { withingsSettingsFromEnv } from './withings/config.js'
 
 export interface ProviderOptions {
@@ -55,6 +58,11 @@ export interface ProviderOptions {
   appUrl: string
   /** Enables the __dev/ endpoints. */
   devMode: boolean
+  /**
+   * ADMIN_MFA (adminMfaFromEnv): which admins must have a second factor; until they do, their
+   * sessions reach only the enrollment endpoints. Default "super"; "off" is refused unless devMode.
+   */
+  adminMfa?: AdminMfaSetting
   /** Default 300. */
   accessTokenTtlSeconds?: number
   /** Default 7 days. */
@@ -107,6 +115,8 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   if (!opts.devMode && opts.mfaEncryptionKey && opts.mfaEncryptionKey.length < MIN_MFA_KEY_LENGTH) {
     throw new Error(`MFA_ENCRYPTION_KEY must be at least ${MIN_MFA_KEY_LENGTH} characters (e.g. openssl rand -base64 48)`)
   }
+  const adminMfa = opts.adminMfa ?? DEFAULT_ADMIN_MFA
+  if (!opts.devMode && adminMfa === 'off') throw new Error(ADMIN_MFA_OFF_IN_PRODUCTION)
   collectProcessMetrics()
   const legacy = legacySqliteFile(opts.dataDir)
   if (legacy && !opts.database?.databaseUrl) {
@@ -147,6 +157,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     mfaKey: mfaKeyFrom(opts.mfaEncryptionKey || secret),
     appUrl: opts.appUrl.replace(/\/+$/, ''),
     devMode: opts.devMode,
+    adminMfa,
     accessTtlMs: positiveSeconds(opts.accessTokenTtlSeconds, DEFAULT_ACCESS_TTL_SECONDS) * 1000,
     refreshTtlMs: positiveSeconds(opts.refreshTokenTtlSeconds, DEFAULT_REFRESH_TTL_SECONDS) * 1000,
     log,

@@ -25,8 +25,10 @@ export function waitMessage(waitMs: number): string {
 }
 
 /**
- * Failed sign-ins are counted per e-mail in the database, across both portals, restarts and every
- * app instance in front of the API, so guessing cannot be spread over them. Past FREE_FAILURES the
+ * Failed sign-ins are counted per key in the database, across both portals, restarts and every
+ * app instance in front of the API, so guessing cannot be spread over them. The key is the e-mail,
+ * or a known browser's own (provider/known-browser.ts), so strangers' failures never make the
+ * owner's browser wait. Past FREE_FAILURES the
  * next attempt waits (15 s, 30 s, 60 s, 120 s, 240 s after the latest failure), and at MAX_FAILURES
  * every attempt is refused until failures age out of the window. A refused attempt is refused
  * before its password is checked (else the wait would not slow guessing) and is not a failure, so

@@ -1,7 +1,7 @@
 // P15: two-factor sign-in for admins (TOTP, RFC 6238; docs/provider-api.md "Two-factor sign-in").
 // Pure helpers: sealing the shared secret, the short-lived challenge token that the password step
 // hands out instead of a session, recovery codes, and checking a code against a secret.
-import { createHash, createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
 import { gcmOpen, gcmSeal } from '../common/crypto/aes-gcm'
 
@@ -106,6 +106,8 @@ interface ChallengeClaims {
   /** The account's token_version: a password reset in between voids the challenge. */
   ver: number
   exp: number
+  /** This challenge's id: once exchanged for a session it is spent (store/mfa.ts claimChallenge). */
+  jti: string
 }
 
 function challengeSignature(secret: string, payload: string): Buffer {
@@ -113,8 +115,9 @@ function challengeSignature(secret: string, payload: string): Buffer {
   return createHmac('sha256', secret).update(`mfa-challenge.${payload}`).digest()
 }
 
-export function signChallenge(secret: string, claims: Omit<ChallengeClaims, 'typ'>): string {
-  const payload = Buffer.from(JSON.stringify({ typ: 'mfa', ...claims })).toString('base64url')
+export function signChallenge(secret: string, claims: Omit<ChallengeClaims, 'typ' | 'jti'>): string {
+  const jti = randomBytes(16).toString('base64url')
+  const payload = Buffer.from(JSON.stringify({ typ: 'mfa', ...claims, jti })).toString('base64url')
   return `${payload}.${challengeSignature(secret, payload).toString('base64url')}`
 }
 
@@ -134,6 +137,8 @@ export function readChallenge(secret: string, token: string, nowMs: number): Omi
   if (typeof claims !== 'object' || claims === null) return null
   const c = claims as Record<string, unknown>
   if (c.typ !== 'mfa' || !Number.isInteger(c.sub) || !Number.isInteger(c.ver) || typeof c.exp !== 'number') return null
+  // A challenge without an id could not be spent: refused (one from before ids lived 5 minutes).
+  if (typeof c.jti !== 'string' || c.jti === '' || c.jti.length > 64) return null
   if (c.exp <= nowMs) return null
-  return { sub: c.sub as number, ver: c.ver as number, exp: c.exp }
+  return { sub: c.sub as number, ver: c.ver as number, exp: c.exp, jti: c.jti }
 }

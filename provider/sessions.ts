@@ -1,8 +1,9 @@
+import { MFA_SETUP_FIRST, mfaRequiredFor } from '../common/contract/auth-values'
 import { findAccountById, type Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import { accessEpoch } from './store/meta.js'
-import { accessCheck, endSession, findRefreshToken, insertRefreshToken } from './store/refresh-tokens.js'
+import { accessCheck, endOtherSessions, endSession, findRefreshToken, insertRefreshToken } from './store/refresh-tokens.js'
 import { hashOpaqueToken, newOpaqueToken, readAccessToken, signAccessToken, tokenNow, type Portal } from './tokens.js'
 
 export { revokeRefreshTokens } from './store/refresh-tokens.js'
@@ -63,12 +64,30 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null
 }
 
-/** The account behind `Authorization: Bearer …`, which must be a live access token of `portal`. */
-export async function authenticate(
+/**
+ * Must this admin set up a second factor before anything else (ADMIN_MFA)? Read from the account
+ * as it is now, on every request, not from the token: a promotion to Super Admin, a reset of the
+ * factor or a stricter setting applies at the next request of every session.
+ */
+export function mustEnroll(ctx: ProviderContext, account: Account): boolean {
+  return account.portal === 'admin' && !account.mfa_enabled && mfaRequiredFor(account.role, ctx.adminMfa)
+}
+
+export interface AuthenticateOptions {
+  /**
+   * The route is one an admin who must enroll may use (their profile, the enrollment steps);
+   * every other admin route refuses such a session with a 403, so nothing is open by omission.
+   */
+  enrolling?: boolean
+}
+
+/** The account and session behind `Authorization: Bearer …`, a live access token of `portal`. */
+export async function authenticateSession(
   ctx: ProviderContext,
   header: string | undefined,
   portal: Portal,
-): Promise<Account> {
+  options: AuthenticateOptions = {},
+): Promise<{ account: Account; sid: string }> {
   const token = bearerToken(header)
   if (!token) throw new ApiError(401, 'Authentication credentials were not provided')
   const claims = readAccessToken(ctx.secret, token)
@@ -78,7 +97,26 @@ export async function authenticate(
   if (!found || !found.live || claims.epoch !== found.epoch) throw unauthorized()
   const { account } = found
   if (account.portal !== portal || account.token_version !== claims.ver) throw unauthorized()
-  return account
+  if (!options.enrolling && mustEnroll(ctx, account)) throw new ApiError(403, MFA_SETUP_FIRST)
+  return { account, sid: claims.sid }
+}
+
+/** The account behind `Authorization: Bearer …`, which must be a live access token of `portal`. */
+export async function authenticate(
+  ctx: ProviderContext,
+  header: string | undefined,
+  portal: Portal,
+  options: AuthenticateOptions = {},
+): Promise<Account> {
+  return (await authenticateSession(ctx, header, portal, options)).account
+}
+
+/**
+ * Ends every session of the account but `keepSid` (enrolling a second factor: a session opened
+ * with the password alone, perhaps by whoever else knows it, must not outlive that).
+ */
+export function endOtherSessionsOf(ctx: ProviderContext, accountId: number, keepSid: string): Promise<void> {
+  return endOtherSessions(ctx.db, accountId, keepSid)
 }
 
 /** Portal and account id of a well-signed bearer token (expired or not), for the dev request log. */

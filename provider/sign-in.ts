@@ -1,12 +1,13 @@
 import { findAccountByEmail, type Account } from './store/accounts.js'
 import { isDeactivated } from './store/admins.js'
-import { recordAuditEvent } from './store/audit.js'
 import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
 import { jsonObjectBody, type RequestInput } from './http.js'
 import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
 import { verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { issueChallenge } from './admin-mfa.js'
+import { auditAdminSignIn, type SignInOutcome } from './sign-in-audit.js'
+import { attemptKey, issueKnownBrowser, KNOWN_BROWSER_MAX } from './known-browser.js'
 import { issueSession } from './sessions.js'
 import type { Portal } from './tokens.js'
 import { FieldReader } from './validation.js'
@@ -20,31 +21,10 @@ const WRONG_PORTAL: Record<Portal, string> = {
   admin: 'This account does not have admin access. Please sign in through the patient portal.',
 }
 
-type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' | 'deactivated' | 'throttled' | 'mfa_required'
-
-/**
- * Admin sign-ins, successful or not, go to the audit log (never the password). A failure with an
- * e-mail that names no admin is logged under that e-mail without an account id.
- */
-export async function auditAdminSignIn(
-  ctx: ProviderContext,
-  email: string,
-  account: Account | undefined,
-  outcome: SignInOutcome,
-  extra: Record<string, unknown> = {},
-): Promise<void> {
-  const admin = account?.portal === 'admin' ? account : undefined
-  await recordAuditEvent(ctx.db, {
-    actor: { id: admin?.id ?? null, email },
-    action: 'sign_in',
-    details: { portal: 'admin', outcome, ...extra },
-  })
-}
-
 export type SignInResult =
-  | { account: Account; access_token: string; refresh_token: string; mfa_token?: undefined }
+  | { account: Account; access_token: string; refresh_token: string; device_token: string; mfa_token?: undefined }
   /** P15: the password was right but the admin has a second factor; no session yet. */
-  | { account: Account; mfa_token: string; access_token?: undefined; refresh_token?: undefined }
+  | { account: Account; mfa_token: string; access_token?: undefined; refresh_token?: undefined; device_token?: undefined }
 
 /**
  * Shared by both login endpoints. The portal, verification and deactivation checks come only after
@@ -59,13 +39,20 @@ export async function signIn(
   const email = f.email()
   const password = f.existingPassword()
   f.done()
+  // Optional, and never a reason to refuse: a browser's cookie may be old, cut short or foreign.
+  const knownBrowser = f.raw('device_token')
+  const key = await attemptKey(
+    ctx,
+    email,
+    typeof knownBrowser === 'string' && knownBrowser.length <= KNOWN_BROWSER_MAX ? knownBrowser : undefined,
+  )
 
   const audit = async (account: Account | undefined, outcome: SignInOutcome) => {
     if (portal === 'admin') await auditAdminSignIn(ctx, email, account, outcome)
   }
   let attempt: { id: number }
   try {
-    attempt = await beginAttempt(ctx.db, email)
+    attempt = await beginAttempt(ctx.db, key)
   } catch (error) {
     if (error instanceof ApiError) await audit(await findAccountByEmail(ctx.db, email), 'throttled')
     throw error
@@ -94,12 +81,13 @@ export async function signIn(
     throw new ApiError(403, ACCOUNT_DEACTIVATED)
   }
   // Password failures are forgiven once the password is right; failed codes are counted apart
-  // (provider/admin-mfa.ts), so passing this step again never resets them.
-  await clearFailures(ctx.db, email)
+  // (provider/admin-mfa.ts), so passing this step again never resets them. A known browser's
+  // success forgives only its own: the strangers' failures keep their wait for everyone else.
+  await clearFailures(ctx.db, key)
   if (portal === 'admin' && account.mfa_enabled) {
     await audit(account, 'mfa_required')
     return { account, mfa_token: issueChallenge(ctx, account) }
   }
   await audit(account, 'success')
-  return { account, ...(await issueSession(ctx, account)) }
+  return { account, ...(await issueSession(ctx, account)), device_token: issueKnownBrowser(ctx, account) }
 }

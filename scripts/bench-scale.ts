@@ -31,7 +31,8 @@ const SCALES = parseScales(process.env.BENCH_SCALE, '1000,10000,100000')
 const PGLITE_SCALES = parseScales(process.env.BENCH_PGLITE_SCALE, '10000')
 const RUNS = Number(process.env.BENCH_RUNS ?? 21)
 const WARMUP = 3
-const ADMIN = { email: 'bench-admin@baricare.test', password: 'Bench#Admin1', full_name: 'Bench Admin', role: 'Super Admin' as const }
+// A Standard Admin: the patient lists are theirs too, and ADMIN_MFA's default holds Super Admins to a second factor.
+const ADMIN = { email: 'bench-admin@baricare.test', password: 'Bench#Admin1', full_name: 'Bench Admin', role: 'Standard Admin' as const }
 const TRENDS_PATIENT = { email: 'trends@scale-bench.baricare.test', password: 'Trends#Patient1' }
 const today = todayUtc()
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ADMIN_MFA_SETTINGS, ADMIN_MFA_VALUES_MESSAGE, DEFAULT_ADMIN_MFA } from '~/../common/contract/auth-values'
 import { DEFAULT_CLINIC_TIME_ZONE, isValidTimeZone } from './formats'
 
 // One schema over process.env. server.ts validates it once at start (and exits on failure);
@@ -42,11 +43,9 @@ const envSchema = z
       .default('false')
       .refine(isTrustProxySetting, 'must be "false", a number of proxy hops, or comma-separated proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal)'),
     HOST: z.string().min(1).optional(),
-    // P15: who must set up two-factor sign-in before using the admin portal. "off" (nobody) is
-    // for development and test suites only.
-    ADMIN_MFA: z
-      .enum(['super', 'required', 'off'], { message: 'must be "super" (Super Admins), "required" (every admin) or "off"' })
-      .default('super'),
+    // Who must set up two-factor sign-in before using the admin portal. "off" (nobody) is for
+    // development and test suites only. The API enforces its own; server.ts checks they agree.
+    ADMIN_MFA: z.enum(ADMIN_MFA_SETTINGS, { message: ADMIN_MFA_VALUES_MESSAGE }).default(DEFAULT_ADMIN_MFA),
     CLINIC_TIME_ZONE: z
       .string()
       .refine(isValidTimeZone, 'must be an IANA time zone name such as America/New_York or UTC')

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { BACKGROUND_HEADER } from '~/../common/contract/audit-values'
+import { MFA_SETUP_FIRST } from '~/../common/contract/auth-values'
 import { specRefreshSchema } from '~/../common/contract/spec'
 import { isBackgroundRequest } from './background'
 import { getEnv } from './env.server'
@@ -11,6 +12,7 @@ import {
   currentPath,
   hasIdentityQuery,
   isAuthScreen,
+  MFA_SETUP_PATH,
   NOT_AUTHORIZED_PATH,
   portalOf,
   SIGN_IN_PATH,
@@ -36,6 +38,7 @@ import {
   getSession,
   setAccessToken,
   setRefreshToken,
+  updateAdmin,
   type AppSession,
 } from './session.server'
 import { redirectWithToast } from './toast.server'
@@ -249,8 +252,15 @@ export async function createProviderClient(
   // The provider reads an admin's role from its database on every request, so it may refuse what
   // our session still allows (a role changed since sign-in): the same outcome as our own guard, on
   // every screen. Auth screens are left alone: nobody there is signed in yet.
-  function throwIfForbidden(result: ProviderResult<unknown>, callOptions: CallOptions): void {
+  // The API holds an admin who must set up two-factor sign-in (ADMIN_MFA) to that screen, even
+  // when this session did not know it (promoted to Super Admin, or the factor reset since).
+  async function throwIfForbidden(result: ProviderResult<unknown>, callOptions: CallOptions): Promise<void> {
     if (result.ok || result.kind !== 'http' || result.status !== 403) return
+    if (portal === 'admin' && result.message === MFA_SETUP_FIRST && pageUrl.pathname !== MFA_SETUP_PATH) {
+      updateAdmin(session, { mfa_setup_required: true })
+      headers.set('Set-Cookie', await commitSession(session))
+      throw redirect(MFA_SETUP_PATH, { headers })
+    }
     if (callOptions.forbidden === 'answer' || isAuthScreen(pageUrl.pathname)) return
     throw redirect(NOT_AUTHORIZED_PATH, { headers })
   }
@@ -278,7 +288,7 @@ export async function createProviderClient(
     // Without a bearer token a 401 or 403 is an answer (wrong credentials, unverified), not a
     // session that ended or a screen this account may not see.
     if (!auth) return first as ProviderResult<T>
-    throwIfForbidden(first, callOptions)
+    await throwIfForbidden(first, callOptions)
     if (first.ok || first.kind !== 'http' || first.status !== 401) return first as ProviderResult<T>
 
     if (isAuthScreen(pageUrl.pathname) || hasIdentityQuery(pageUrl)) throw await signedOutEverywhere()
@@ -294,7 +304,7 @@ export async function createProviderClient(
     if (outcome.refresh) setRefreshToken(session, portal, outcome.refresh)
     headers.set('Set-Cookie', await commitSession(session))
     const retried = await send(method, path, callOptions, outcome.access, background)
-    throwIfForbidden(retried, callOptions)
+    await throwIfForbidden(retried, callOptions)
     return retried as ProviderResult<T>
   }
 

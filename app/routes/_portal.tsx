@@ -15,7 +15,12 @@ import { getSidebarExpanded } from '~/features/shell/sidebar-state.server'
 // layout also re-checks the account with the provider, so a deactivated admin is out at once.
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAdmin(request, { roles: ADMIN_ROLES })
-  const [user, unreadMessages] = await Promise.all([loadPortalAdmin(ctx, { verify: true }), unreadCount(ctx, 'admin')])
+  // An admin who must set up two-factor sign-in first has nothing else to count (and the API
+  // would refuse them the inbox).
+  const [user, unreadMessages] = await Promise.all([
+    loadPortalAdmin(ctx, { verify: true }),
+    ctx.admin.mfa_setup_required ? null : unreadCount(ctx, 'admin'),
+  ])
   return data(
     {
       name: user?.full_name || user?.email || null,

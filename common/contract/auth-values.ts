@@ -11,3 +11,26 @@ export const SUPER_ADMIN = 'Super Admin'
 /** Every admin role, from least to most privilege (SPEC.md §3 "Admin roles"). */
 export const ADMIN_ROLES = [STANDARD_ADMIN, SUPER_ADMIN] as const
 export type AdminRole = (typeof ADMIN_ROLES)[number]
+
+/**
+ * ADMIN_MFA: who must have a second factor before using the admin portal. "super": Super Admins;
+ * "required": every admin; "off": nobody (development and the test suites; refused in production).
+ * The API enforces it and publishes its value (GET healthz `admin_mfa`); the app must agree.
+ */
+export const ADMIN_MFA_SETTINGS = ['super', 'required', 'off'] as const
+export type AdminMfaSetting = (typeof ADMIN_MFA_SETTINGS)[number]
+export const DEFAULT_ADMIN_MFA: AdminMfaSetting = 'super'
+export const ADMIN_MFA_VALUES_MESSAGE = 'must be "super" (Super Admins), "required" (every admin) or "off"'
+
+export function isAdminMfaSetting(value: unknown): value is AdminMfaSetting {
+  return typeof value === 'string' && (ADMIN_MFA_SETTINGS as readonly string[]).includes(value)
+}
+
+/** Must an admin of this role have a second factor under this setting? */
+export function mfaRequiredFor(role: AdminRole | null, setting: AdminMfaSetting): boolean {
+  if (setting === 'off' || role === null) return false
+  return setting === 'required' || role === SUPER_ADMIN
+}
+
+/** The API's 403 to an admin who must set up a second factor first, on anything else. */
+export const MFA_SETUP_FIRST = 'Set up two-factor authentication to continue.'

@@ -12,14 +12,25 @@ const noContent = z.null()
 // ---- Sign-in ----------------------------------------------------------------------------------
 
 /** POST v1/auth/login/ and v1/admin/login/ */
-export const credentialsBodySchema = z.object({ email: z.string(), password: z.string() })
+export const credentialsBodySchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  /** Extension: the `device_token` a successful sign-in to this account gave this browser. */
+  device_token: z.string().optional(),
+})
 export type CredentialsBody = z.input<typeof credentialsBodySchema>
 
 /**
- * POST v1/auth/login/; also POST v1/{auth,admin}/change_password/ (this session's new tokens).
- * Our API promises what SPEC.md promises here (spec.ts), no more.
+ * POST v1/auth/login/; also POST v1/{auth,admin}/change_password/ (this session's new tokens):
+ * SPEC.md's pair (spec.ts) and our "known browser" token.
  */
-export const tokenPairSchema = specTokenPairSchema
+export const tokenPairSchema = specTokenPairSchema.extend({
+  /**
+   * Extension: this browser's "known browser" token, sent back as `device_token` with its next
+   * sign-in to the account so that strangers' failed guesses never make it wait.
+   */
+  device_token: z.string().optional(),
+})
 export type TokenPair = z.output<typeof tokenPairSchema>
 
 /**
@@ -40,7 +51,15 @@ export const adminUserSchema = specAdminUserSchema.extend({
 export type AdminUser = z.output<typeof adminUserSchema>
 
 /** An admin's session: POST v1/admin/login/ (no second factor) and v1/admin/login/mfa/. */
-export const adminSessionSchema = specAdminSessionSchema.extend({ user: adminUserSchema })
+export const adminSessionSchema = specAdminSessionSchema.extend({
+  user: adminUserSchema,
+  device_token: z.string().optional(),
+  /**
+   * Extension: ADMIN_MFA holds this admin to a second factor they have not set up; the session
+   * reaches only the profile and the enrollment endpoints (v1/admin/mfa/…) until they do.
+   */
+  mfa_setup_required: z.boolean().optional(),
+})
 export type AdminSession = z.output<typeof adminSessionSchema>
 
 /** P15: the password step's answer for an admin with a second factor: no tokens yet. */

@@ -67,7 +67,12 @@ function section<T extends z.ZodRawShape>(fields: T) {
 
 // ---- POST v1/auth/login/: content.access_token, content.refresh_token --------------------------
 
-export const specTokenPairSchema = z.object({ access_token: token, refresh_token: token })
+export const specTokenPairSchema = z.object({
+  access_token: token,
+  refresh_token: token,
+  /** Our API's "known browser" token (docs/provider-api.md); absent from a SPEC-only provider. */
+  device_token: optionalText,
+})
 export type SpecTokenPair = z.output<typeof specTokenPairSchema>
 
 // ---- POST v1/admin/login/: content.access_token, content.refresh_token, content.user.roles -----
@@ -87,6 +92,8 @@ export type SpecAdminUser = z.output<typeof specAdminUserSchema>
 
 export const specAdminSessionSchema = specTokenPairSchema.extend({
   user: specAdminUserSchema.extend({ roles: z.array(z.unknown()).transform((roles) => roles.filter((r): r is string => typeof r === 'string')) }),
+  /** Our API's: this admin must set up two-factor sign-in first. Absent means no such rule. */
+  mfa_setup_required: z.unknown().transform((v): boolean | undefined => (typeof v === 'boolean' ? v : undefined)),
 })
 export type SpecAdminSession = z.output<typeof specAdminSessionSchema>
 

@@ -7,18 +7,20 @@ import {
   mfaStatusSchema,
   refreshAnswerSchema,
 } from '../../common/contract/auth'
-import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
+import { ANY_ADMIN, requireAdminRole, requireAdminSession } from '../admin-users-access.js'
 import { completeSignIn, confirmEnrollment, mfaStatus, startEnrollment } from '../admin-mfa.js'
 import { adminView } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { CHALLENGE_TTL_MS } from '../mfa.js'
-import { authenticate, redeemRefreshToken } from '../sessions.js'
+import { authenticate, mustEnroll, redeemRefreshToken } from '../sessions.js'
 import { signIn } from '../sign-in.js'
 import { FieldReader } from '../validation.js'
 import { readRefreshField } from './auth.js'
 
 const CODE_MAX = 32
+/** The routes an admin who must set up a second factor may use (sessions.ts mustEnroll). */
+const ENROLLING = { enrolling: true }
 const CHALLENGE_MAX = 512
 
 function readCode(req: RequestInput, f = new FieldReader(jsonObjectBody(req))): string {
@@ -40,10 +42,18 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
             content: { mfa_required: true, mfa_token: result.mfa_token, expires_in: CHALLENGE_TTL_MS / 1000 },
           }
         }
-        const { account, access_token, refresh_token } = result
+        const { account, access_token, refresh_token, device_token } = result
         return {
           message: 'Signed in successfully.',
-          content: { access_token, refresh_token, user: adminView(account) },
+          // mfa_setup_required: ADMIN_MFA holds this admin to a second factor they do not have
+          // yet; until they enroll, this session reaches only the enrollment endpoints.
+          content: {
+            access_token,
+            refresh_token,
+            user: adminView(account),
+            mfa_setup_required: mustEnroll(ctx, account),
+            device_token,
+          },
         }
       },
     },
@@ -56,10 +66,10 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
         const mfaToken = f.text('mfa_token', { label: 'Challenge', required: 'Challenge is required', max: CHALLENGE_MAX })
         const code = readCode(req, f)
         f.done()
-        const { account, access_token, refresh_token } = await completeSignIn(ctx, { mfaToken, code })
+        const { account, access_token, refresh_token, device_token } = await completeSignIn(ctx, { mfaToken, code })
         return {
           message: 'Signed in successfully.',
-          content: { access_token, refresh_token, user: adminView(account) },
+          content: { access_token, refresh_token, user: adminView(account), device_token },
         }
       },
     },
@@ -78,7 +88,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
       answer: adminUserSchema,
       handler: async (req) => ({
         message: 'Profile loaded.',
-        content: adminView(await authenticate(ctx, req.headers.authorization, 'admin')),
+        content: adminView(await authenticate(ctx, req.headers.authorization, 'admin', ENROLLING)),
       }),
     },
     {
@@ -87,7 +97,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
       answer: mfaStatusSchema,
       handler: async (req) => ({
         message: 'Two-factor status loaded.',
-        content: await mfaStatus(ctx, await requireAdminRole(ctx, req, ANY_ADMIN)),
+        content: await mfaStatus(ctx, await requireAdminRole(ctx, req, ANY_ADMIN, ENROLLING)),
       }),
     },
     {
@@ -96,7 +106,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
       answer: mfaSetupSchema,
       handler: async (req) => ({
         message: 'Scan the code with your authenticator app.',
-        content: await startEnrollment(ctx, await requireAdminRole(ctx, req, ANY_ADMIN)),
+        content: await startEnrollment(ctx, await requireAdminRole(ctx, req, ANY_ADMIN, ENROLLING)),
       }),
     },
     {
@@ -104,11 +114,11 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
       path: 'v1/admin/mfa/confirm/',
       answer: mfaConfirmSchema,
       handler: async (req) => {
-        const account = await requireAdminRole(ctx, req, ANY_ADMIN)
+        const { account, sid } = await requireAdminSession(ctx, req, ANY_ADMIN, ENROLLING)
         const f = new FieldReader(jsonObjectBody(req))
         const code = readCode(req, f)
         f.done()
-        return { message: 'Two-factor authentication is on.', content: await confirmEnrollment(ctx, account, code) }
+        return { message: 'Two-factor authentication is on.', content: await confirmEnrollment(ctx, { account, sid }, code) }
       },
     },
   ]

@@ -43,8 +43,8 @@ export function authRoutes(ctx: ProviderContext): Route[] {
       path: 'v1/auth/login/',
       answer: tokenPairSchema,
       handler: async (req) => {
-        const { access_token, refresh_token } = await signIn(ctx, req, 'customer')
-        return { message: 'Signed in successfully.', content: { access_token, refresh_token } }
+        const { access_token, refresh_token, device_token } = await signIn(ctx, req, 'customer')
+        return { message: 'Signed in successfully.', content: { access_token, refresh_token, device_token } }
       },
     },
     { method: 'POST', path: 'v1/auth/signup/', answer: emailAnswerSchema, handler: (req) => signUp(ctx, req) },

@@ -25,7 +25,8 @@ export function healthRoutes(ctx: ProviderContext): Route[] {
         ])
         const ms = Math.round(performance.now() - started)
         return answered
-          ? { message: 'ok', content: { status: 'ok', database: 'ok', database_ms: ms } }
+          ? // admin_mfa: the app checks at start that it applies the same ADMIN_MFA as the API.
+            { message: 'ok', content: { status: 'ok', database: 'ok', database_ms: ms, admin_mfa: ctx.adminMfa } }
           : { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE, content: { status: 'unavailable', database: 'unreachable' } }
       },
     },

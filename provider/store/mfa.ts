@@ -99,3 +99,21 @@ export async function clearMfa(db: Db, accountId: number): Promise<void> {
     await tx.run('DELETE FROM mfa_recovery_codes WHERE account_id = ?', [accountId])
   })
 }
+
+/**
+ * Marks a sign-in challenge as being exchanged: true for the one caller that claims it first (one
+ * INSERT on the primary key decides, across processes), false when it was claimed before.
+ */
+export async function claimChallenge(db: Db, jti: string, accountId: number, expiresAt: number, now: number): Promise<boolean> {
+  await db.run('DELETE FROM mfa_challenges WHERE expires_at <= ?', [now])
+  const row = await db.get<{ jti: string }>(
+    'INSERT INTO mfa_challenges (jti, account_id, expires_at) VALUES (?, ?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti',
+    [jti, accountId, expiresAt],
+  )
+  return row !== undefined
+}
+
+/** The exchange failed (a wrong code): the challenge may be tried again until it expires. */
+export async function releaseChallenge(db: Db, jti: string): Promise<void> {
+  await db.run('DELETE FROM mfa_challenges WHERE jti = ?', [jti])
+}

@@ -62,3 +62,8 @@ export async function endSession(db: Db, by: { sid?: string; tokenHash?: string 
 export async function revokeRefreshTokens(db: Db, accountId: number): Promise<void> {
   await db.run('DELETE FROM refresh_tokens WHERE account_id = ?', [accountId])
 }
+
+/** Ends every session of the account except one (the caller's own). */
+export async function endOtherSessions(db: Db, accountId: number, keepSid: string): Promise<void> {
+  await db.run('DELETE FROM refresh_tokens WHERE account_id = ? AND sid <> ?', [accountId, keepSid])
+}

@@ -86,3 +86,34 @@ test.describe('without JavaScript', () => {
     }
   })
 })
+
+test('strangers’ guesses do not lock out the browser the owner signed in with before', async ({ browser, request }) => {
+  test.setTimeout(60_000)
+  const owner = await browser.newContext({ javaScriptEnabled: false })
+  const page = await owner.newPage()
+  const signIn = async () => {
+    await page.goto(`${server.baseURL}/admin/signin`)
+    await page.getByLabel('Email', { exact: true }).fill('super@baricare.test')
+    await page.getByLabel('Password', { exact: true }).fill('Super#Admin1')
+    await page.getByRole('button', { name: 'Access Admin Portal', exact: true }).click()
+  }
+  await signIn()
+  await expect(page).toHaveURL(/\/admin\/dashboard/)
+  const cookie = (await owner.cookies()).find((c) => c.name === 'known_browser')
+  expect(cookie?.httpOnly).toBe(true)
+  await page.goto(`${server.baseURL}/admin/profile`)
+  await page.getByRole('button', { name: 'Sign out' }).first().click()
+  await expect(page).toHaveURL(/\/admin\/signin/)
+
+  // Someone else, who knows the e-mail: after their guesses, every browser without the token waits…
+  await guessWrong(request, 'super@baricare.test', 5)
+  const stranger = await request.post(`${server.baseURL}/admin/signin`, {
+    form: { email: 'super@baricare.test', password: 'Super#Admin1' },
+    maxRedirects: 0,
+  })
+  expect(stranger.status()).toBe(429)
+  // …but the owner's browser, which signed in before, gets in with the right password at once.
+  await signIn()
+  await expect(page).toHaveURL(/\/admin\/dashboard/)
+  await owner.close()
+})

@@ -228,6 +228,31 @@ describe('sign-in with a second factor (v1/admin/login/ then v1/admin/login/mfa/
     expect((await exchange(await challenge(admin), admin.recoveryCodes[1])).status).toBe(200)
   })
 
+  test('a challenge opens one session only: once exchanged, neither a code nor a recovery code opens another', async () => {
+    const admin = await enrolledAdmin()
+    const mfaToken = await challenge(admin)
+    // A wrong code does not spend it: the admin may correct a typo.
+    const right = await codeAt(admin.secret, now)
+    expectError(await exchange(mfaToken, right === '123456' ? '654321' : '123456'), 400, INVALID_CODE)
+    expect((await exchange(mfaToken, right)).status).toBe(200)
+    expectError(await exchange(mfaToken, admin.recoveryCodes[0]), 401, CHALLENGE_EXPIRED)
+    nextStep()
+    expectError(await exchange(mfaToken, await codeAt(admin.secret, now)), 401, CHALLENGE_EXPIRED)
+    // The refused recovery code was not spent.
+    expect((await exchange(await challenge(admin), admin.recoveryCodes[0])).status).toBe(200)
+  })
+
+  test('two exchanges of one challenge at once: one session', async () => {
+    const admin = await enrolledAdmin()
+    const mfaToken = await challenge(admin)
+    const results = await Promise.all([
+      exchange(mfaToken, admin.recoveryCodes[0]),
+      exchange(mfaToken, admin.recoveryCodes[1]),
+      exchange(mfaToken, await codeAt(admin.secret, now)),
+    ])
+    expect(results.filter((res) => res.status === 200)).toHaveLength(1)
+  })
+
   test('an expired, tampered or foreign challenge is refused', async () => {
     const admin = await enrolledAdmin()
     const token = await challenge(admin)
@@ -243,9 +268,34 @@ describe('sign-in with a second factor (v1/admin/login/ then v1/admin/login/mfa/
     const res = await provider.call('POST', 'v1/admin/login/', { body: STANDARD })
     expect(res.status).toBe(200)
     expect(res.json.message).toBe('Signed in successfully.')
-    expect(Object.keys(res.json.content as object).sort()).toEqual(['access_token', 'refresh_token', 'user'])
+    expect(Object.keys(res.json.content as object).sort()).toEqual(['access_token', 'device_token', 'mfa_setup_required', 'refresh_token', 'user'])
     const customer = await verifiedCustomer(provider)
     expect(customer.access).toBeTruthy()
+  })
+})
+
+describe('enrollment ends the admin’s other sessions', () => {
+  test('tokens issued before confirm stop working; the session that enrolled goes on', async () => {
+    const admin = await newAdmin()
+    const older = await login(provider, 'admin', admin.email, admin.password)
+    expect((await provider.call('GET', 'v1/admin/profile/', { token: older.access })).status).toBe(200)
+    const setup = await provider.call('POST', 'v1/admin/mfa/setup/', { token: admin.access })
+    const { secret } = setup.json.content as { secret: string }
+    const confirm = await provider.call('POST', 'v1/admin/mfa/confirm/', { token: admin.access, body: { code: await codeAt(secret, now) } })
+    expect(confirm.status, confirm.text).toBe(200)
+    expectError(await provider.call('GET', 'v1/admin/profile/', { token: older.access }), 401)
+    expectError(await provider.call('POST', 'v1/admin/token/refresh/', { body: { refresh: older.refresh } }), 401)
+    expect((await provider.call('GET', 'v1/admin/profile/', { token: admin.access })).status).toBe(200)
+    expect((await provider.call('GET', 'v1/admin/patients/', { token: admin.access })).status).toBe(200)
+  })
+
+  test('a reset ends every session of the admin, refresh tokens included', async () => {
+    const admin = await enrolledAdmin()
+    const session = await exchange(await challenge(admin), await codeAt(admin.secret, now))
+    const { access_token, refresh_token } = session.json.content as { access_token: string; refresh_token: string }
+    expect((await provider.call('POST', `v1/admin/admins/${admin.id}/mfa/reset/`, { token: superToken })).status).toBe(200)
+    expectError(await provider.call('POST', 'v1/admin/token/refresh/', { body: { refresh: refresh_token } }), 401)
+    expectError(await provider.call('GET', 'v1/admin/profile/', { token: access_token }), 401)
   })
 })
 

@@ -84,6 +84,9 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
     log: (line) => logged.push(line),
     // Dozens of providers start per run; the job runner only where a test asks for it.
     jobs: false,
+    // As in the e2e suite: the demo Super Admin signs in without a second factor; the tests of
+    // the rule itself (admin-mfa-enforced.test.ts) ask for "super" or "required".
+    adminMfa: 'off',
     ...options,
     database: options.database ?? (database ? { databaseUrl: database.url, poolMax: 4 } : undefined),
     dataDir,

@@ -27,7 +27,7 @@ describe('POST v1/auth/login/', () => {
     expect(res.status).toBe(200)
     expect(res.json).toEqual({
       message: expect.any(String),
-      content: { access_token: expect.any(String), refresh_token: expect.any(String) },
+      content: { access_token: expect.any(String), refresh_token: expect.any(String), device_token: expect.any(String) },
     })
   })
 
@@ -79,6 +79,8 @@ describe('POST v1/admin/login/', () => {
       access_token: expect.any(String),
       refresh_token: expect.any(String),
       user: { id: expect.any(Number), email: SUPER.email, full_name: 'Sam Super', roles: ['Super Admin'], mfa_enabled: false },
+      mfa_setup_required: false,
+      device_token: expect.any(String),
     })
     const standard = await adminLogin(STANDARD)
     expect((standard.json.content as { user: { roles: string[] } }).user.roles).toEqual(['Standard Admin'])
@@ -162,6 +164,74 @@ describe('sign-in throttling per e-mail (P15: failures only, progressive, in the
     advance(15 * 60 * SECOND - 465 * SECOND - 5 * 60 * SECOND + SECOND)
     expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
   }, 60_000)
+
+  // OWASP's device cookie: a browser that signed in to the account before carries a token that
+  // lets it past the wait strangers caused; without it (or with another's) attempts still wait.
+  describe('a known browser is not locked out by strangers', () => {
+    const strangerGuesses = async (login: typeof customerLogin, email: string) => {
+      // The probe's timing: wrong passwords at 0, +16, +31, +61, +121, +241 s.
+      let at = 0
+      for (const offset of [0, 16, 31, 61, 121, 241]) {
+        advance((offset - at) * SECOND)
+        at = offset
+        expect((await login({ email, password: 'Wrong#Pass1' })).status).toBeGreaterThanOrEqual(400)
+      }
+    }
+    const knownBrowser = (res: { json: { content?: unknown } }) => {
+      const token = (res.json.content as { device_token?: unknown }).device_token
+      expect(typeof token).toBe('string')
+      return token as string
+    }
+
+    test('customer: the owner’s browser gets in with the right password; a browser without the token still waits', async () => {
+      const { email } = await verifiedCustomer(provider)
+      const device = knownBrowser(await customerLogin({ email, password: GOOD_PASSWORD }))
+      const other = await verifiedCustomer(provider)
+      const othersDevice = knownBrowser(await customerLogin({ email: other.email, password: GOOD_PASSWORD }))
+      await strangerGuesses(customerLogin, email)
+      expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(429)
+      // Another account's token, or a tampered one, is no key to this account.
+      expect((await customerLogin({ email, password: GOOD_PASSWORD, device_token: othersDevice })).status).toBe(429)
+      expect((await customerLogin({ email, password: GOOD_PASSWORD, device_token: `${device.slice(0, -2)}AA` })).status).toBe(429)
+      const res = await customerLogin({ email, password: GOOD_PASSWORD, device_token: device })
+      expect(res.status, res.text).toBe(200)
+      // A stranger's attempt still waits: the owner's success did not forgive the strangers' failures.
+      expect((await customerLogin({ email, password: 'Wrong#Pass1' })).status).toBe(429)
+      // A fresh token each time, good as the first.
+      expect(knownBrowser(res)).not.toBe(device)
+    }, 60_000)
+
+    test('admin: the same at the admin sign-in', async () => {
+      const email = STANDARD.email
+      const device = knownBrowser(await adminLogin(STANDARD))
+      await strangerGuesses(adminLogin, email)
+      expect((await adminLogin(STANDARD)).status).toBe(429)
+      const res = await adminLogin({ ...STANDARD, device_token: device })
+      expect(res.status, res.text).toBe(200)
+      knownBrowser(res)
+      // The demo admin signs in in later tests of this file: the strangers' failures go.
+      await provider.sql('DELETE FROM login_failures WHERE email = ?', email)
+    }, 60_000)
+
+    test('a token past its 180 days is no key', async () => {
+      const { email } = await verifiedCustomer(provider)
+      const device = knownBrowser(await customerLogin({ email, password: GOOD_PASSWORD }))
+      advance(181 * 24 * 60 * 60 * SECOND)
+      await strangerGuesses(customerLogin, email)
+      expect((await customerLogin({ email, password: GOOD_PASSWORD, device_token: device })).status).toBe(429)
+    }, 60_000)
+
+    test('guesses from a known browser are counted for that browser, apart from the account', async () => {
+      const { email } = await verifiedCustomer(provider)
+      const device = knownBrowser(await customerLogin({ email, password: GOOD_PASSWORD }))
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expectError(await customerLogin({ email, password: `Wrong#Pass${attempt}`, device_token: device }), 401)
+      }
+      expectError(await customerLogin({ email, password: GOOD_PASSWORD, device_token: device }), 429, wait(15))
+      // The account itself is not held up by them.
+      expect((await customerLogin({ email, password: GOOD_PASSWORD })).status).toBe(200)
+    }, 60_000)
+  })
 
   test('unknown e-mails are counted alike (no hint that an e-mail exists)', async () => {
     const unknown = uniqueEmail()

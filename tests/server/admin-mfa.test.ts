@@ -4,6 +4,7 @@ import { AUDIT_ACTION_LABELS, describeAuditEvent } from '~/features/admin-users/
 import { parseEnv } from '~/platform/env.server'
 import { requireAdmin } from '~/platform/guards.server'
 import { qrDrawing } from '~/features/auth/qr-code.server'
+import { agreeOnAdminMfa } from '../../server/admin-mfa-agreement'
 import { admin, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 
 // P15: who must set up two-factor sign-in (ADMIN_MFA), and the guard that holds them to it.
@@ -40,6 +41,32 @@ describe('ADMIN_MFA', () => {
     expect(afterSignInPath(true, '/admin/patients')).toBe('/admin/two-factor')
     expect(afterSignInPath(false, '/admin/patients')).toBe('/admin/patients')
     expect(afterSignInPath(false, null)).toBe('/admin/dashboard')
+  })
+
+  it('the API’s own word (mfa_setup_required) decides when it gives one', () => {
+    process.env.ADMIN_MFA = 'off'
+    expect(setupRequired('Super Admin', { mfa_enabled: false }, true)).toBe(true)
+    process.env.ADMIN_MFA = 'required'
+    expect(setupRequired('Standard Admin', { mfa_enabled: false }, false)).toBe(false)
+  })
+})
+
+describe('ADMIN_MFA: the app and a separate API agree, or the app does not start', () => {
+  const API = 'http://api.test:4000/'
+  it('the same value agrees; an API that does not say is no reason to stop', () => {
+    expect(agreeOnAdminMfa('super', 'super', 'super', API)).toEqual({ kind: 'agree' })
+    expect(agreeOnAdminMfa(undefined, 'super', 'super', API)).toEqual({ kind: 'agree' })
+    expect(agreeOnAdminMfa('off', 'off', null, API)).toEqual({ kind: 'unknown' })
+  })
+
+  it('unset here: the API’s value is taken; set to another value: one line, and no start', () => {
+    expect(agreeOnAdminMfa(undefined, 'super', 'required', API)).toEqual({ kind: 'adopt', value: 'required' })
+    expect(agreeOnAdminMfa('', 'super', 'off', API)).toEqual({ kind: 'adopt', value: 'off' })
+    const mismatch = agreeOnAdminMfa('off', 'off', 'super', API)
+    expect(mismatch).toEqual({
+      kind: 'mismatch',
+      line: 'Invalid environment: ADMIN_MFA is "off" but the BariCare API at http://api.test:4000/ enforces "super"; set the same value for both (or leave ADMIN_MFA unset here to follow the API)',
+    })
   })
 })
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createProviderClient, resetRefreshCache } from '~/platform/provider-client.server'
 import type * as SessionModule from '~/platform/session.server'
+import { getAdmin, getSession } from '~/platform/session.server'
 import { getToasts } from '~/platform/toast.server'
+import { MFA_SETUP_FIRST } from '~/../common/contract/auth-values'
 import { action as exportCsv } from '~/routes/admin.reports.export'
 import { loader as dashboard } from '~/routes/_patient.customer.dashboard'
 import { loader as logData } from '~/routes/_patient.customer.log-data'
@@ -107,6 +109,15 @@ describe('the 403 rule', () => {
     const response = await thrownResponse(patients(args(pageRequest('/admin/patients', cookie))))
     expect(location(response)).toBe('/not-authorized')
     expect(response.headers.getSetCookie().some((c) => c.startsWith('__session='))).toBe(true)
+  })
+
+  it('an admin the API holds to two-factor set-up goes to that screen, and the session remembers it', async () => {
+    stub.handle(() => ({ status: 403, json: { message: MFA_SETUP_FIRST, data: {} } }))
+    const cookie = await sessionCookie({ admin: admin() })
+    const response = await thrownResponse(patients(args(pageRequest('/admin/patients', cookie))))
+    expect(location(response)).toBe('/admin/two-factor')
+    const session = await getSession(pageRequest('/admin/patients', cookiesFrom(response)))
+    expect(getAdmin(session)?.mfa_setup_required).toBe(true)
   })
 
   it('leaves a 403 that is the answer alone: a refused export is a toast on the reports page', async () => {

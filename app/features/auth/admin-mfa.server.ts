@@ -7,6 +7,7 @@ import { endOtherPortal } from '~/platform/signout.server'
 import { getEnv } from '~/platform/env.server'
 import type { AdminContext, RequestContext } from '~/platform/guards.server'
 import { readForm } from '~/platform/form-data.server'
+import { rememberBrowser } from '~/platform/known-browser.server'
 import { TOASTS } from '~/platform/messages'
 import { HOME_PATH, MFA_SETUP_PATH, SIGN_IN_PATH } from '~/platform/portal'
 import { adminSignInCode, confirmAdminMfa, getAdminMfa, startAdminMfaSetup } from '~/platform/provider-api.server'
@@ -16,6 +17,7 @@ import type { AdminUser } from '~/platform/provider-types'
 import { qrDrawing } from './qr-code.server'
 import type { CodeFormReply, SetupScreenData } from './admin-mfa'
 import type { AdminRole } from '~/platform/roles'
+import { mfaRequiredFor as requiredUnder } from '~/../common/contract/auth-values'
 import {
   clearMfaChallenge,
   commitSession,
@@ -33,18 +35,23 @@ export const CODE_REQUIRED = 'Enter the code from your authenticator app.'
 export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.'
 const CODE_MAX = 32
 
-/** ADMIN_MFA: Super Admins always (unless "off", development and tests only); everyone when "required". */
+/** ADMIN_MFA's rule (the contract's, which the API enforces), with this app's setting. */
 export function mfaRequiredFor(role: AdminRole | null, setting = getEnv().ADMIN_MFA): boolean {
-  if (setting === 'off' || role === null) return false
-  return setting === 'required' || role === 'Super Admin'
+  return requiredUnder(role, setting)
 }
 
 /**
- * After either sign-in step: must this admin set up a second factor before using the portal?
- * Only when the API says they have none (`mfa_enabled: false`); an API without two-factor
- * sign-in sends no such field, and locking everyone out of the portal would help nobody.
+ * After the password step: must this admin set up a second factor before using the portal? The
+ * API says so itself (`mfa_setup_required`) and enforces it; an API that does not say is asked
+ * the rule with this app's ADMIN_MFA, only when it reports no factor (`mfa_enabled: false`): an
+ * API without two-factor sign-in sends neither field, and locking everyone out would help nobody.
  */
-export function setupRequired(role: AdminRole | null, user: { mfa_enabled?: unknown } | undefined): boolean {
+export function setupRequired(
+  role: AdminRole | null,
+  user: { mfa_enabled?: unknown } | undefined,
+  fromApi?: unknown,
+): boolean {
+  if (typeof fromApi === 'boolean') return fromApi
   return user?.mfa_enabled === false && mfaRequiredFor(role)
 }
 
@@ -112,9 +119,10 @@ export async function codeStepAction({ request, session, api }: RequestContext, 
     roles,
     user: storedUser(user, roles),
   })
-  return redirectWithToast(challenge.redirectTo ?? HOME_PATH.admin, TOASTS.signedIn, {
-    headers: await api.commit(),
-  })
+  const headers = await api.commit()
+  const remembered = typeof user.email === 'string' ? rememberBrowser(request, user.email, content.device_token) : undefined
+  if (remembered) headers.append('Set-Cookie', remembered)
+  return redirectWithToast(challenge.redirectTo ?? HOME_PATH.admin, TOASTS.signedIn, { headers })
 }
 
 function codeRefusal(failure: ProviderFailure, headers?: Headers) {

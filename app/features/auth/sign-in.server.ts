@@ -24,6 +24,7 @@ import {
 } from '~/platform/session.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
+import { knownBrowserToken, rememberBrowser } from '~/platform/known-browser.server'
 
 /** The passwords never go back into the page. */
 const HIDDEN = ['password']
@@ -85,8 +86,9 @@ export async function signInAction(ctx: RequestContext, context: AppLoadContext,
   const limited = signInThrottled(context, action, submission, { hideFields: HIDDEN })
   if (limited) return limited
 
-  const outcome =
-    portal === 'customer' ? await signInCustomer(api, { email, password }) : await signInAdmin(api, { email, password })
+  // The token a sign-in to this account gave this browser before (known-browser.server.ts).
+  const credentials = { email, password, device_token: knownBrowserToken(request, email) }
+  const outcome = portal === 'customer' ? await signInCustomer(api, credentials) : await signInAdmin(api, credentials)
   if (!outcome.ok) {
     if (outcome.failure.kind === 'http' && outcome.failure.status === 401) noteSignInFailure(context, action)
     const refusal = providerRefusal(submission, outcome.failure, {
@@ -114,14 +116,17 @@ export async function signInAction(ctx: RequestContext, context: AppLoadContext,
   await endOtherPortal(request, api.session, portal)
   const fallback = portal === 'admin' ? HOME_PATH.admin : outcome.onboarded ? HOME_PATH.customer : PROFILE_SETUP_PATH
   const target = outcome.setupRequired ? afterSignInPath(true, null) : (validRedirect(redirectTo, portal) ?? fallback)
-  return redirectWithToast(target, TOASTS.signedIn, { headers: await api.commit() })
+  const headers = await api.commit()
+  const remembered = rememberBrowser(request, email, outcome.deviceToken)
+  if (remembered) headers.append('Set-Cookie', remembered)
+  return redirectWithToast(target, TOASTS.signedIn, { headers })
 }
 
 // The API's challenge lives five minutes; a missing or odd expires_in is read as that.
 const DEFAULT_CHALLENGE_TTL_MS = 5 * 60 * 1000
 
 type Outcome =
-  | { ok: true; onboarded: boolean; challenge?: { token: string; ttlMs: number }; setupRequired?: boolean }
+  | { ok: true; onboarded: boolean; challenge?: { token: string; ttlMs: number }; setupRequired?: boolean; deviceToken?: string }
   | { ok: false; failure: ProviderFailure; unverified?: boolean }
 
 // SPEC.md §8 names no text for this; a 403 that mentions verification is the provider's
@@ -133,7 +138,7 @@ async function signInCustomer(api: ProviderClient, credentials: { email: string;
   if (!result.ok) {
     return { ok: false, failure: result, unverified: result.status === 403 && mentionsVerification(result.message) }
   }
-  const { access_token, refresh_token } = result.content ?? {}
+  const { access_token, refresh_token, device_token } = result.content ?? {}
   if (typeof access_token !== 'string' || access_token === '') return { ok: false, failure: faultResult('bad-response') }
 
   // The profile call needs the new token, and reads it from the session.
@@ -158,7 +163,7 @@ async function signInCustomer(api: ProviderClient, credentials: { email: string;
     ...flags,
     ...(typeof fullName === 'string' && fullName !== '' ? { full_name: fullName } : {}),
   })
-  return { ok: true, onboarded: flags.is_onboarded }
+  return { ok: true, onboarded: flags.is_onboarded, deviceToken: device_token }
 }
 
 async function signInAdmin(api: ProviderClient, credentials: { email: string; password: string }): Promise<Outcome> {
@@ -174,7 +179,7 @@ async function signInAdmin(api: ProviderClient, credentials: { email: string; pa
   }
   const user = isRecord(content.user) ? content.user : {}
   const roles = Array.isArray(user.roles) ? user.roles.filter((r): r is string => typeof r === 'string') : []
-  const setupNeeded = setupRequired(resolveAdminRole(roles), user)
+  const setupNeeded = setupRequired(resolveAdminRole(roles), user, content.mfa_setup_required)
   setAdmin(api.session, {
     access_token: content.access_token,
     refresh_token: typeof content.refresh_token === 'string' ? content.refresh_token : '',
@@ -182,5 +187,10 @@ async function signInAdmin(api: ProviderClient, credentials: { email: string; pa
     user: storedUser(user, roles),
     ...(setupNeeded ? { mfa_setup_required: true } : {}),
   })
-  return { ok: true, onboarded: true, setupRequired: setupNeeded }
+  return {
+    ok: true,
+    onboarded: true,
+    setupRequired: setupNeeded,
+    deviceToken: typeof content.device_token === 'string' ? content.device_token : undefined,
+  }
 }

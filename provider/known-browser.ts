@@ -1,0 +1,63 @@
+// A "known browser" token (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): handed
+// out with every successful sign-in, and sent back with the next sign-in from that browser. A
+// valid one, for the account being signed in to, counts that browser's attempts apart from the
+// account's, so strangers who know the e-mail and keep guessing make every other browser wait
+// (provider/login-throttle.ts) but never the owner's. The app keeps it in an HttpOnly cookie.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { ProviderContext } from './context.js'
+import { findAccountByEmail, type Account } from './store/accounts.js'
+import { tokenNow } from './tokens.js'
+
+/** How long a browser stays known without signing in again (each sign-in hands out a new token). */
+export const KNOWN_BROWSER_TTL_MS = 180 * 24 * 60 * 60 * 1000
+export const KNOWN_BROWSER_MAX = 512
+
+interface KnownBrowserClaims {
+  /** The account it was issued to: a token is no key to any other account. */
+  sub: number
+  /** This browser's id: its failed attempts are counted under it. */
+  id: string
+  exp: number
+}
+
+function signature(secret: string, payload: string): Buffer {
+  // Its own HMAC domain: never valid as an access token or a two-factor challenge.
+  return createHmac('sha256', secret).update(`known-browser.${payload}`).digest()
+}
+
+export function issueKnownBrowser(ctx: ProviderContext, account: Account): string {
+  const claims: KnownBrowserClaims = { sub: account.id, id: randomBytes(16).toString('base64url'), exp: tokenNow() + KNOWN_BROWSER_TTL_MS }
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
+  return `${payload}.${signature(ctx.secret, payload).toString('base64url')}`
+}
+
+function readKnownBrowser(ctx: ProviderContext, token: string): KnownBrowserClaims | null {
+  const parts = token.split('.')
+  if (parts.length !== 2) return null
+  const given = Buffer.from(parts[1], 'base64url')
+  const expected = signature(ctx.secret, parts[0])
+  // Compared on the decoded bytes, and re-encoded: one token has one spelling.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== parts[1]) return null
+  let claims: unknown
+  try {
+    claims = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'))
+  } catch {
+    return null
+  }
+  if (typeof claims !== 'object' || claims === null) return null
+  const c = claims as Record<string, unknown>
+  if (!Number.isInteger(c.sub) || typeof c.id !== 'string' || !/^[\w-]{16,64}$/.test(c.id) || typeof c.exp !== 'number') return null
+  if (c.exp <= tokenNow()) return null
+  return { sub: c.sub as number, id: c.id, exp: c.exp }
+}
+
+/**
+ * The throttle key of a sign-in attempt: the browser's own when it brings a valid token issued to
+ * the account this e-mail names, else the e-mail's (every browser the account does not know).
+ */
+export async function attemptKey(ctx: ProviderContext, email: string, token: string | undefined): Promise<string> {
+  const claims = token ? readKnownBrowser(ctx, token) : null
+  if (!claims) return email
+  const account = await findAccountByEmail(ctx.db, email)
+  return account?.id === claims.sub ? `browser:${claims.id}` : email
+}
