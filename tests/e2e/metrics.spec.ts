@@ -14,3 +14,34 @@ test('GET /metrics shows app requests by route and the embedded API and database
   expect(text).toContain('baricare_api_requests_total')
   expect(text).toMatch(/baricare_db_query_duration_seconds_count\{engine="pglite",statement="select"\} [1-9]/)
 })
+
+// Route labels come from the route table, so a stream of random URLs (signed out, a patient's page
+// answers a redirect; elsewhere the not-found page) adds no series: /metrics keeps its size.
+test('1,000 random long paths do not grow /metrics', async ({ request }) => {
+  test.setTimeout(120_000)
+  const random = () => `${Math.random().toString(36).slice(2)}${'x'.repeat(1500)}`
+  const paths = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const shapes = [`/admin/patient/${random()}`, `/admin/patient/${random()}.data`, `/${random()}`, `/customer/${random()}/${i}`]
+      return shapes[i % shapes.length]
+    })
+  const send = async (list: string[]) => {
+    for (let i = 0; i < list.length; i += 20) {
+      await Promise.all(list.slice(i, i + 20).map((path) => request.get(path, { maxRedirects: 0 }).then((r) => r.dispose())))
+    }
+  }
+  const series = async () => {
+    const text = await (await request.get('/metrics')).text()
+    const lines = text.split('\n').filter((line) => line.startsWith('baricare_app_'))
+    return { size: text.length, names: new Set(lines.map((line) => line.replace(/ [^ ]+$/, ''))) }
+  }
+  // Once each way first (and /metrics itself once), so every label exists before measuring.
+  await send(paths(8))
+  await series()
+  const before = await series()
+  await send(paths(1000))
+  const after = await series()
+  expect([...after.names].filter((name) => !before.names.has(name))).toEqual([])
+  // Only counters and sums grow (a few digits each), never by a series.
+  expect(after.size - before.size).toBeLessThan(2_000)
+})
