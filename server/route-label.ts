@@ -1,6 +1,6 @@
 // The app's metric label for a request: the pattern of the Remix route that answers it (from the
 // build's route table), never the path itself, so the label set is the route table's size whatever
-// URLs arrive. See docs/decisions/134-metrics.md.
+// URLs arrive. See docs/decisions/175-metric-labels-from-route-table.md.
 
 /** What the label needs of a build route (`ServerBuild['routes']` values). */
 export interface RouteShape {
