@@ -1,6 +1,8 @@
 import nodemailer, { type SendMailOptions } from 'nodemailer'
 import { describe, expect, test } from 'vitest'
+import type { ProviderContext } from '../../provider/context'
 import { deliver, type OutgoingMail } from '../../provider/jobs/email'
+import { sendPatientMessageNotice, sendVerificationMail } from '../../provider/mailer'
 
 const mail = (to: string): OutgoingMail => ({ to, subject: 'Verify your BariCare email', text: 'link' })
 
@@ -45,5 +47,30 @@ describe('the SMTP job hands nodemailer an address, never a string it parses', (
     // Why a string is never given: nodemailer reads it as a list.
     const parsed = await transport.sendMail({ from: 'no-reply@clinic.example', to: 'atk@example.test,victim@example.org', text: '' })
     expect(parsed.envelope.to).toEqual(['atk@example.test', 'victim@example.org'])
+  })
+})
+
+describe('the mailer queues only one valid address', () => {
+  function context() {
+    const queued: OutgoingMail[] = []
+    const lines: string[] = []
+    // Only what send() touches: the queue and the log (the outbox needs a database, unused here).
+    const ctx = {
+      appUrl: 'http://app.test',
+      log: (line: string) => lines.push(line),
+      queueEmail: async (mail: OutgoingMail) => queued.push(mail),
+    } as unknown as ProviderContext
+    return { ctx, queued, lines }
+  }
+
+  test('an address stored before the rule is not queued; a valid one is', async () => {
+    const { ctx, queued, lines } = context()
+    await sendVerificationMail(ctx, 'atk@example.test,victim@example.org', 'token')
+    await sendPatientMessageNotice(ctx, 'nel@example.test\u0085bcc:nelbcc@example.org')
+    expect(queued).toEqual([])
+    expect(lines).toHaveLength(2)
+    expect(lines.join('\n')).not.toMatch(/victim|nelbcc/)
+    await sendPatientMessageNotice(ctx, 'pat@example.org')
+    expect(queued.map((mail) => mail.to)).toEqual(['pat@example.org'])
   })
 })
