@@ -4,7 +4,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/platform/env.server'
@@ -16,6 +16,7 @@ import { formBodiesOnly } from './server/form-bodies'
 import { privateResponses } from './server/private-responses'
 import { agreeOnAdminMfa, readApiAdminMfa } from './server/admin-mfa-agreement'
 import { appMetrics, metricsEndpoint } from './server/metrics'
+import { appRouteLabeler } from './server/route-label'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
 
@@ -121,7 +122,9 @@ app.disable('x-powered-by')
 // front, X-Forwarded-For is whatever the client wrote, and per-IP limits would be per-header.
 app.set('trust proxy', env.TRUST_PROXY)
 app.use(requestLog())
-app.use(appMetrics())
+// The paths answered before Remix are labelled as they are; everything else by its route's pattern.
+const publicFiles = readdirSync(publicDir).map((name) => `/${name}`)
+app.use(appMetrics(appRouteLabeler(build.routes, ['/metrics', '/healthz', ...publicFiles])))
 app.use(securityHeaders({ production }))
 app.use(compression())
 app.use(crossSiteRequestGuard({ trustedOrigins: env.APP_URL ? [env.APP_URL] : [] }))

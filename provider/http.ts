@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ZodTypeAny } from 'zod'
-import { ApiError } from './errors.js'
+import { holdsUnstorableText, isStorableText, UNSTORABLE_TEXT } from '../common/stored-text'
+import { ApiError, type FieldErrors } from './errors.js'
 
 export const BODY_LIMIT_BYTES = 100 * 1024
 /** Past this we stop draining an oversized upload and drop the connection instead. */
@@ -154,6 +155,33 @@ export function jsonObjectBody(req: RequestInput): JsonObject {
     throw new ApiError(400, 'Request body must be a JSON object')
   }
   return parsed as JsonObject
+}
+
+/**
+ * A 400 for a request with a NUL or a lone surrogate anywhere in its query string or JSON body
+ * (common/stored-text.ts), each top-level field that holds one named in `data`; null for any
+ * other request. Checked before any handler, so no such text reaches a query or a mail; a body
+ * that is not JSON is left to the handler's own 400 or 415.
+ */
+export function unstorableTextError(req: RequestInput): ApiError | null {
+  const fields: FieldErrors = {}
+  for (const [key, value] of req.query) {
+    if (!isStorableText(key) || !isStorableText(value)) fields[key] = [UNSTORABLE_TEXT]
+  }
+  let body: unknown = undefined
+  try {
+    if (req.rawBody.trim() !== '') body = JSON.parse(req.rawBody)
+  } catch {
+    // Malformed JSON is refused as such by jsonObjectBody.
+  }
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body)) {
+      if (!isStorableText(key) || holdsUnstorableText(value)) fields[key] = [UNSTORABLE_TEXT]
+    }
+  } else if (holdsUnstorableText(body)) {
+    return new ApiError(400, UNSTORABLE_TEXT)
+  }
+  return Object.keys(fields).length > 0 ? new ApiError(400, UNSTORABLE_TEXT, fields) : null
 }
 
 /** Best-effort parse used only for the development request log. */

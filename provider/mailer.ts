@@ -1,3 +1,4 @@
+import { isValidEmail } from '../common/email'
 import type { Account } from './store/accounts.js'
 import type { Portal } from './tokens.js'
 import type { ProviderContext } from './context.js'
@@ -19,6 +20,12 @@ async function send(
   links: string[],
   headers?: Record<string, string>,
 ): Promise<void> {
+  // Every reader refuses such an address; one stored before the rule must not become a recipient
+  // list or a header now. The address itself is not logged (personal data).
+  if (!isValidEmail(to)) {
+    ctx.log(`mailer: "${subject}" not sent: the recipient is not one valid e-mail address`)
+    return
+  }
   if (ctx.queueEmail) await ctx.queueEmail(headers ? { to, subject, text, headers } : { to, subject, text })
   else await insertOutboxMail(ctx.db, { to, subject, text, links, headers })
 }

@@ -26,6 +26,9 @@ export function readUnsubscribeToken(key: Buffer, token: string): { accountId: n
   const kind = match[2] as ReminderKind
   if (!Number.isSafeInteger(accountId) || !REMINDER_KINDS.includes(kind)) return null
   const given = Buffer.from(match[3], 'base64url')
+  // A decoder ignores the last character's unused low bits, so several spellings decode to the
+  // same bytes; only the one our encoder writes is the link we sent.
+  if (given.toString('base64url') !== match[3]) return null
   const expected = signature(key, accountId, kind)
   return given.length === expected.length && timingSafeEqual(given, expected) ? { accountId, kind } : null
 }

@@ -2,7 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProviderContext } from './context.js'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js'
 import { ApiError } from './errors.js'
-import { answerMismatch, readBody, type Router, sendJson, tryParseJson, type Reply, type RequestInput } from './http.js'
+import {
+  answerMismatch,
+  readBody,
+  type Router,
+  sendJson,
+  tryParseJson,
+  unstorableTextError,
+  type Reply,
+  type RequestInput,
+} from './http.js'
 import { isLoopbackAddress, mayReadMetrics, metricsText, recordApiRequest, routeLabel } from './metrics.js'
 import type { RequestLog } from './request-log.js'
 import { bearerIdentity } from './sessions.js'
@@ -60,6 +69,8 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
         throw new ApiError(413, 'Request body is too large (limit 100 kB)')
       }
       input.rawBody = body.text
+      const unstorable = unstorableTextError(input)
+      if (unstorable) throw unstorable
       const reply: Reply = await route.handler(input)
       const mismatch = route.answer ? answerMismatch(route.answer, reply.content) : null
       if (mismatch) {

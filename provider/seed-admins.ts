@@ -1,3 +1,4 @@
+import { isValidEmail } from '../common/email'
 import { countAdmins, emailTaken, insertAccount, type AdminRole } from './store/accounts.js'
 import { hashPassword } from './passwords.js'
 import type { Db } from './store/sql.js'
@@ -62,7 +63,7 @@ export async function seedAdmins(db: Db, admins: SeedAdmin[], log: (line: string
     if ((await countAdmins(tx)) > 0) return
     const seen = new Set<string>()
     for (const admin of hashed) {
-      if (!/^\S+@\S+\.\S+$/.test(admin.email) || seen.has(admin.email)) {
+      if (!isValidEmail(admin.email) || seen.has(admin.email)) {
         log(`provider: not seeding admin "${admin.email}": invalid or duplicate e-mail`)
         continue
       }

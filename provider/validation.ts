@@ -1,12 +1,9 @@
+import { EMAIL_INVALID, isValidEmail } from '../common/email'
 import { invalidFields, type FieldErrors } from './errors.js'
 import type { JsonObject } from './http.js'
 import { passwordProblems } from './passwords.js'
 
-const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const MAX_EMAIL_LENGTH = 254
-
-export const EMAIL_INVALID = 'Please enter a valid email address'
 
 interface Common {
   label: string
@@ -147,7 +144,7 @@ export class FieldReader {
     return value
   }
 
-  /** Trimmed, lower-cased e-mail, with SPEC §5's messages. */
+  /** Trimmed, lower-cased e-mail by the one rule (common/email.ts), with SPEC §5's messages. */
   email(field = 'email'): string {
     const value = this.raw(field)
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
@@ -155,7 +152,7 @@ export class FieldReader {
       return ''
     }
     const email = typeof value === 'string' ? value.trim().toLowerCase() : ''
-    if (!EMAIL_PATTERN.test(email) || email.length > MAX_EMAIL_LENGTH) {
+    if (!isValidEmail(email)) {
       this.fail(field, EMAIL_INVALID)
       return ''
     }

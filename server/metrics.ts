@@ -25,21 +25,15 @@ const appDuration = histogram(
 )
 
 /**
- * One series per screen: ids become `:id`, build assets one route, and anything answered 404 one
- * label, so random URLs cannot grow the label set.
+ * Counts and times every answer under `labelOf(path)`: a route pattern, never the path itself (see
+ * route-label.ts), so random URLs cannot grow the label set, whatever the status.
  */
-export function appRouteLabel(path: string, status: number): string {
-  if (status === 404) return '(unmatched)'
-  if (path.startsWith('/build/')) return '/build/*'
-  return path.replace(/\/\d+(?=\/|\.data$|$)/g, '/:id') || '/'
-}
-
-export function appMetrics() {
+export function appMetrics(labelOf: (path: string) => string) {
   collectProcessMetrics()
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now()
     res.on('finish', () => {
-      const route = appRouteLabel(req.path, res.statusCode)
+      const route = labelOf(req.path)
       appRequests.inc({ method: req.method, route, status: String(res.statusCode) })
       appDuration.observe({ method: req.method, route }, (performance.now() - started) / 1000)
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterDecimal, filterDigits, filterPhone, maskDateInput, parseDecimal } from './input-filters'
+import { filterDecimal, filterDigits, filterPhone, hasMinusSign, maskDateInput, parseDecimal } from './input-filters'
 
 describe('filterPhone', () => {
   it('keeps digits only', () => {
@@ -75,5 +75,12 @@ describe('maskDateInput (MM/DD/YYYY while typing)', () => {
     expect(maskDateInput('06/15/19855')).toBe('06/15/1985')
     expect(maskDateInput('ab06')).toBe('06/')
     expect(maskDateInput('')).toBe('')
+  })
+})
+
+describe('hasMinusSign', () => {
+  it('sees a minus in any spelling the filters would drop', () => {
+    for (const value of ['-170', ' -80', '\u2212170', '\u2013 5', '\uFF0D3', '1-70']) expect(hasMinusSign(value)).toBe(true)
+    for (const value of ['170', '170.5', '', ' 80 ', undefined, null]) expect(hasMinusSign(value)).toBe(false)
   })
 })

@@ -36,6 +36,18 @@ export function filterDecimal(value: string): string {
   return out
 }
 
+// Hyphen-minus, the dashes U+2010–U+2015, the minus sign U+2212, and their small and full-width forms.
+const MINUS_SIGN = /[-\u2010-\u2015\u2212\uFE63\uFF0D]/
+
+/**
+ * Whether number text carries a minus sign. The filters keep digits and a point, so '-170' would
+ * read as 170: a form that can only hold zero or more asks instead (a browser never posts one, as
+ * the filters run on every keystroke; a hand-made or script-free post can).
+ */
+export function hasMinusSign(value: string | null | undefined): boolean {
+  return MINUS_SIGN.test(value ?? '')
+}
+
 /** A filtered decimal as a number; undefined when there is no digit in it. */
 export function parseDecimal(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined

@@ -2,6 +2,7 @@
 // health log in one request, so list and dashboard tests need not click through sign-up and the
 // wizard dozens of times. Either `patients` (each field optional) or `count` generated ones.
 import { randomBytes } from 'node:crypto'
+import { isValidEmail } from '../../common/email'
 import { emailTaken, insertAccount, setCreatedAt } from '../store/accounts.js'
 import { addDays, todayUtc } from '../admin-patients-metrics.js'
 import { insertEntry } from '../store/entries.js'
@@ -102,7 +103,7 @@ function fromBody(raw: unknown, fallback: SeedPatient): SeedPatient {
         ? spec.full_name.trim().slice(0, 100)
         : fallback.full_name,
     email:
-      typeof spec.email === 'string' && /^\S+@\S+\.\S+$/.test(spec.email)
+      typeof spec.email === 'string' && isValidEmail(spec.email)
         ? spec.email.toLowerCase()
         : fallback.email,
     state,

@@ -2,7 +2,8 @@
 // only queues it, so a slow or failing mail server never slows or fails the request, and a message
 // that cannot go out now is retried with growing delays (about 30 s, 1, 2, 4… minutes, at most an
 // hour apart, eight tries) on whichever API instance is up.
-import nodemailer from 'nodemailer'
+import nodemailer, { type SendMailOptions } from 'nodemailer'
+import { isValidEmail } from '../../common/email'
 import type { PgBoss } from 'pg-boss'
 import { ExpectedFailure } from '../expected-failure.js'
 
@@ -39,19 +40,37 @@ export async function startEmailWorker(boss: PgBoss, smtp: SmtpSettings, log: (l
   await boss.work<OutgoingMail>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) {
       try {
-        await transport.sendMail({
-          from: smtp.from,
-          to: job.data.to,
-          subject: job.data.subject,
-          text: job.data.text,
-          headers: job.data.headers,
-        })
+        await deliver(transport, smtp.from, job.data, log)
       } catch (error) {
         // The address is not logged: it is personal data, and the job id finds it when needed.
         log(`jobs: e-mail ${job.id} not sent, will retry: ${error instanceof Error ? error.message : String(error)}`)
         throw error
       }
     }
+  })
+}
+
+/** What deliver() needs of a nodemailer transport. */
+export interface MailTransport {
+  sendMail(options: SendMailOptions): Promise<unknown>
+}
+
+/**
+ * Sends one queued message. The recipient goes to nodemailer as an address object, which it uses
+ * as is: a string would be parsed as an address list, where `,` `;` `<>` or a display name make
+ * other recipients. An address that breaks the one rule (queued before it) is dropped, not retried.
+ */
+export async function deliver(transport: MailTransport, from: string, mail: OutgoingMail, log: (line: string) => void): Promise<void> {
+  if (!isValidEmail(mail.to)) {
+    log(`jobs: e-mail "${mail.subject}" dropped: the recipient is not one valid e-mail address`)
+    return
+  }
+  await transport.sendMail({
+    from,
+    to: { name: '', address: mail.to },
+    subject: mail.subject,
+    text: mail.text,
+    headers: mail.headers,
   })
 }
 

@@ -46,6 +46,17 @@ const BODIES: { name: string; data: string; contentType?: string }[] = [
   { name: 'JSON instead of a form', data: '{"email": ["x"], "password": {"$gt": ""}}', contentType: 'application/json' },
   { name: 'multipart', data: '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
   { name: 'text/plain', data: 'email=a', contentType: 'text/plain' },
+  // The second security probe: NUL bytes, separators in e-mails and negative numbers in every
+  // field the forms have (tests/e2e/hostile-input.spec.ts checks each form's field message).
+  {
+    name: 'NUL, e-mail separators and negative numbers',
+    data:
+      'email=atk%40example.test%2Cvictim%40example.org&password=a%00b&confirmPassword=a%00b&newPassword=a%00b' +
+      '&full_name=a%00b&city=a%00&note=a%00b&body=a%00b&description=a%00&allergies=a%00&hospital_name=a%00' +
+      '&height=-170&initial_weight=-80&pre_surgery_weight=-1&goal_weight=-1&weight=-80&ml=-1&hours=-1&protein_g=-1',
+  },
+  { name: 'a NUL-only e-mail', data: 'email=%00&password=%00' },
+  { name: 'lone surrogates as JSON', data: '{"email":"\\ud800@x.co","note":"a\\u0000"}', contentType: 'application/json' },
 ]
 
 // A fresh user per test: sign-out targets must not sign the next test's user out.
@@ -100,6 +111,8 @@ const PAGES: Target[] = [
   { path: '/customer/profile', as: 'customer-onboarded' },
   { path: '/admin/patient/abc', as: 'standard-admin' },
   { path: '/admin/users', as: 'super-admin' },
+  { path: '/admin/patients', as: 'standard-admin' },
+  { path: '/admin/messages', as: 'standard-admin' },
 ]
 const QUERIES = [
   '?step=999',
@@ -113,6 +126,9 @@ const QUERIES = [
   '?edit=weight%3Aabc',
   '?confirmDelete=__proto__%3A1',
   `?sent=${'x'.repeat(5000)}`,
+  '?q=%00&email=a%00b%40x.test&token=%00',
+  '?sent=atk%40example.test%2Cvictim%40example.org&email=%22Boss%22%3Catk%40x.test%3E',
+  '?week=-1&edit=weight%3A-1',
 ]
 
 for (const target of PAGES) {

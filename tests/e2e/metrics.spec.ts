@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { E2E_PORT } from './support/constants'
+import { spawnServer } from './support/spawn-server'
 
 // P14 (operable): the app's /metrics, read from this machine, has its own request series and the
 // embedded API's, in Prometheus' text format.
@@ -13,4 +15,47 @@ test('GET /metrics shows app requests by route and the embedded API and database
   expect(text).toMatch(/baricare_app_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/customer\/signin"\}/)
   expect(text).toContain('baricare_api_requests_total')
   expect(text).toMatch(/baricare_db_query_duration_seconds_count\{engine="pglite",statement="select"\} [1-9]/)
+})
+
+// Route labels come from the route table, so a stream of random URLs (signed out, a patient's page
+// answers a redirect; elsewhere the not-found page) adds no series: /metrics keeps its size. On a
+// server of its own, so other tests' requests cannot add series meanwhile.
+test.describe('random paths', () => {
+  let server: Awaited<ReturnType<typeof spawnServer>>
+  test.beforeAll(async () => {
+    server = await spawnServer(E2E_PORT + 120)
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('1,000 random long paths do not grow /metrics', async () => {
+    test.setTimeout(180_000)
+    const random = () => `${Math.random().toString(36).slice(2)}${'x'.repeat(1500)}`
+    const paths = (count: number) =>
+      Array.from({ length: count }, (_, i) => {
+        const shapes = [`/admin/patient/${random()}`, `/admin/patient/${random()}.data`, `/${random()}`, `/customer/${random()}/${i}`]
+        return shapes[i % shapes.length]
+      })
+    const send = async (list: string[]) => {
+      for (let i = 0; i < list.length; i += 20) {
+        await Promise.all(list.slice(i, i + 20).map((path) => fetch(`${server.baseURL}${path}`, { redirect: 'manual' }).then((r) => r.arrayBuffer())))
+      }
+    }
+    const series = async () => {
+      const text = await (await fetch(`${server.baseURL}/metrics`)).text()
+      const lines = text.split('\n').filter((line) => line.startsWith('baricare_app_'))
+      return { size: text.length, names: new Set(lines.map((line) => line.replace(/ [^ ]+$/, ''))) }
+    }
+    // Once each way first (and /metrics itself once), so every label exists before measuring.
+    await send(paths(8))
+    await series()
+    const before = await series()
+    await send(paths(1000))
+    const after = await series()
+    expect([...after.names].filter((name) => !before.names.has(name))).toEqual([])
+    // Only counters and sums grow (a few digits each), never by a series.
+    expect(after.size - before.size).toBeLessThan(2_000)
+    console.log(`/metrics: ${before.size} bytes before, ${after.size} after 1,000 random paths`)
+  })
 })

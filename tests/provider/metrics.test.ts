@@ -21,3 +21,28 @@ test('counts requests by route template and times database statements', async ()
   expect(text).not.toMatch(/route="[^"]*\/123\//)
   expect(text).not.toContain('nobody@example.com')
 })
+
+test('1,000 random paths add no series: labels are route templates or one "(unmatched)"', async () => {
+  const random = () => `${Math.random().toString(36).slice(2)}${'x'.repeat(1500)}`
+  const shapes = (i: number) => [
+    `v1/admin/patients/${random()}/`,
+    `v1/admin/patients/${String(i).padStart(15, '9')}/`,
+    `v1/auth/entries/weight/${random()}/`,
+    `${random()}/`,
+  ][i % 4]
+  const metrics = async () => {
+    const text = await (await fetch(new URL('metrics', provider.url))).text()
+    return { size: text.length, names: new Set(text.split('\n').filter((l) => l.startsWith('baricare_api_')).map((l) => l.replace(/ [^ ]+$/, ''))) }
+  }
+  const send = async (from: number, count: number) => {
+    for (let i = from; i < from + count; i += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, j) => provider.call('GET', shapes(i + j))))
+    }
+  }
+  await send(0, 25)
+  const before = await metrics()
+  await send(25, 1000)
+  const after = await metrics()
+  expect([...after.names].filter((name) => !before.names.has(name))).toEqual([])
+  expect(after.size - before.size).toBeLessThan(2_000)
+})

@@ -148,4 +148,20 @@ describe('helpers', () => {
     expect(readUnsubscribeToken(key, token.replace('.water.', '.protein.'))).toBeNull()
     expect(readUnsubscribeToken(key, `${token}x`)).toBeNull()
   })
+
+  test('unsubscribe tokens: only the canonical spelling of the signature counts', () => {
+    // 32 bytes are 43 base64url characters whose last one carries 2 unused low bits: flipping
+    // them spells the same bytes, which a decoder accepts silently.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const key = unsubscribeKey('a server secret')
+    const token = unsubscribeToken(key, 42, 'water')
+    const last = alphabet.indexOf(token.at(-1)!)
+    for (const flip of [1, 2, 3]) {
+      const other = `${token.slice(0, -1)}${alphabet[last ^ flip]}`
+      expect(other).not.toBe(token)
+      expect(readUnsubscribeToken(key, other)).toBeNull()
+    }
+    expect(readUnsubscribeToken(key, token)).toEqual({ accountId: 42, kind: 'water' })
+    expect(readUnsubscribeToken(key, token.replace('42.', '042.'))).toBeNull()
+  })
 })

@@ -2,6 +2,7 @@
 // Pure, shared by the route's server code and its components. Provider contract: docs/provider-api.md
 // "Admins" (an extension).
 import { z } from 'zod'
+import { EMAIL_INVALID, isValidEmail } from '~/../common/email'
 import type { AdminListItem } from '~/../common/contract/admins'
 import type { AdminStatus } from '~/../common/contract/admins-values'
 import { ADMIN_ROLES, type AdminRole } from '~/platform/roles'
@@ -18,8 +19,6 @@ export const STATUS_LABELS: Record<AdminStatus, string> = {
 
 export const INVITE_FORM_ID = 'invite-admin'
 
-const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
-
 export const inviteSchema = z.object({
   full_name: z
     .string({ required_error: 'Full name is required' })
@@ -32,8 +31,7 @@ export const inviteSchema = z.object({
     .trim()
     .superRefine((email, ctx) => {
       if (email === '') ctx.addIssue({ code: 'custom', message: 'Email is required' })
-      else if (!EMAIL_PATTERN.test(email))
-        ctx.addIssue({ code: 'custom', message: 'Please enter a valid email address' })
+      else if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', message: EMAIL_INVALID })
     }),
   role: z.enum(ADMIN_ROLES, {
     errorMap: (issue) => ({

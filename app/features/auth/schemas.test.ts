@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  EMAIL_PATTERN,
   forgotPasswordSchema,
   parseAuthForm,
   resetPasswordSchema,
@@ -21,11 +20,21 @@ const STRONG = 'Patient#123'
 
 describe('e-mail (SPEC.md §5)', () => {
   it.each(['a@b.co', 'first.last+tag@sub.example.org', 'x@y.z'])('accepts %s', (email) => {
-    expect(EMAIL_PATTERN.test(email)).toBe(true)
     expect(errorsOf(forgotPasswordSchema, { email })).toEqual({})
   })
 
-  it.each(['plainaddress', 'a@b', '@b.co', 'a@.co', 'a b@c.co', 'a@b.co d'])('refuses %s', (email) => {
+  it.each([
+    'plainaddress',
+    'a@b',
+    '@b.co',
+    'a@.co',
+    'a b@c.co',
+    'a@b.co d',
+    // One address only: no list, display name or header (the rule is common/email.ts's).
+    'atk@example.test,victim@example.org',
+    '"Boss"<atk2@example.test>;cc2@example.org',
+    'nel@example.test\u0085bcc:nelbcc@example.org',
+  ])('refuses %j', (email) => {
     expect(errorsOf(forgotPasswordSchema, { email })).toEqual({ email: ['Please enter a valid email address'] })
   })
 

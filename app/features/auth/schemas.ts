@@ -2,11 +2,10 @@
 // the server (the same rules without JavaScript). Messages are SPEC.md §5's, from messages.ts.
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
+import { isValidEmail } from '~/../common/email'
 import { VALIDATION } from '~/platform/messages'
 import { newPasswordSchema as rulesSchema } from './password-rules'
 
-/** SPEC.md §5: non-space characters, an @, a domain and a dot (the provider checks the same). */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/
 
 // Not in SPEC.md (its screen only disables the button until the box is ticked); the server needs
 // words for a form posted without JavaScript. See docs/decisions/030-password-rules-checklist.md.
@@ -23,7 +22,8 @@ export const emailSchema = text(
     .trim()
     .superRefine((email, ctx) => {
       if (email === '') ctx.addIssue({ code: 'custom', message: VALIDATION.emailRequired })
-      else if (!EMAIL_PATTERN.test(email)) ctx.addIssue({ code: 'custom', message: VALIDATION.emailInvalid })
+      // The one rule, the API's too (common/email.ts): SPEC.md §5's shape, one address only.
+      else if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', message: VALIDATION.emailInvalid })
     }),
 )
 

@@ -2,7 +2,8 @@
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { afterSignInPath, setupRequired, storedUser } from './admin-mfa.server'
 import { invalidForm, noteSignInFailure, providerRefusal, signInThrottled, type FormReply } from '~/platform/form-replies.server'
-import { EMAIL_PATTERN, parseAuthForm, signInSchema } from './schemas'
+import { isValidEmail } from '~/../common/email'
+import { parseAuthForm, signInSchema } from './schemas'
 import { RESEND_INTENT, resendVerificationAction } from './verification.server'
 import type { RequestContext } from '~/platform/guards.server'
 import { TOASTS } from '~/platform/messages'
@@ -35,10 +36,10 @@ export type SignInLoaderData = {
   email: string | null
 }
 
-/** A `?email=` worth putting in the form: an address (SPEC.md §5's pattern) of a sane length. */
+/** A `?email=` worth putting in the form: one address by the one rule (common/email.ts). */
 export function prefillEmail(value: string | null): string | null {
   const email = value?.trim() ?? ''
-  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null
+  return isValidEmail(email) ? email : null
 }
 export type SignInReply = FormReply & { unverifiedEmail?: string }
 

@@ -3,7 +3,8 @@ import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server'
 import { invalidForm, providerRefusal, rateLimited, type FormReply } from '~/platform/form-replies.server'
 import { honeypotInputProps, isSpam } from './honeypot.server'
-import { EMAIL_PATTERN, parseAuthForm, signUpSchema } from './schemas'
+import { isValidEmail } from '~/../common/email'
+import { parseAuthForm, signUpSchema } from './schemas'
 import { RESEND_INTENT, resendVerificationAction } from './verification.server'
 import { getEnv } from '~/platform/env.server'
 import type { RequestContext } from '~/platform/guards.server'
@@ -33,7 +34,7 @@ export async function signUpLoader({ request }: RequestContext) {
   const sent = new URL(request.url).searchParams.get('sent')
   const { TERMS_URL, PRIVACY_URL } = getEnv()
   return data<SignUpLoaderData>({
-    sentTo: sent && EMAIL_PATTERN.test(sent) ? sent : null,
+    sentTo: sent && isValidEmail(sent) ? sent : null,
     honeypot: honeypotInputProps(),
     termsUrl: TERMS_URL,
     privacyUrl: PRIVACY_URL,

@@ -6,6 +6,7 @@ import {
   bariatricSchema,
   deviceSchema,
   medicalSchema,
+  NEGATIVE_MESSAGES,
   NONE_CONFLICT_MESSAGE,
   personalSchema,
 } from './schemas'
@@ -141,6 +142,23 @@ describe('personalSchema (step 1)', () => {
     })
   })
 
+  it('refuses a negative height or weight with the field message, never drops the minus sign', () => {
+    const cm = parseWithZod(form({ ...personal, height_unit: 'cm', height: '-170', initial_weight: '-80' }), {
+      schema: personalSchema,
+    })
+    expect(errorsOf(cm)).toEqual({ height: [NEGATIVE_MESSAGES.height], initial_weight: [NEGATIVE_MESSAGES.initialWeight] })
+    for (const [height_ft, height_in] of [
+      ['-5', '10'],
+      ['5', '-10'],
+      ['5', '\u22122'],
+    ]) {
+      const ftIn = parseWithZod(form({ ...personal, height_ft, height_in }), { schema: personalSchema })
+      expect(errorsOf(ftIn), `${height_ft} ft ${height_in} in`).toEqual({ height: [NEGATIVE_MESSAGES.height] })
+    }
+    const spaced = parseWithZod(form({ ...personal, initial_weight: ' - 80 ' }), { schema: personalSchema })
+    expect(errorsOf(spaced)).toEqual({ initial_weight: [NEGATIVE_MESSAGES.initialWeight] })
+  })
+
   it('refuses a gender outside M/F/O/N', () => {
     const submission = parseWithZod(form({ ...personal, gender: 'X' }), { schema: personalSchema })
     expect(errorsOf(submission)).toEqual({ gender: [WIZARD_MESSAGES.gender] })
@@ -262,6 +280,27 @@ describe('bariatricSchema (step 3)', () => {
       hospital_name: 'General',
       hospital_address: '',
       surgery_comments: '',
+    })
+  })
+})
+
+describe('bariatricSchema: negative weights', () => {
+  it('refuses negative pre-surgery and goal weights with the field message', () => {
+    const submission = parseWithZod(
+      form({
+        bariatric_status: 'yes',
+        surgery_type: 'Sleeve Gastrectomy',
+        surgery_date: '03/01/2026',
+        pre_surgery_weight: '-280.5',
+        pre_surgery_weight_unit: 'lbs',
+        goal_weight: '-150',
+        goal_weight_unit: 'lbs',
+      }),
+      { schema: bariatricSchema },
+    )
+    expect(errorsOf(submission)).toEqual({
+      pre_surgery_weight: [NEGATIVE_MESSAGES.preSurgeryWeight],
+      goal_weight: [NEGATIVE_MESSAGES.goalWeight],
     })
   })
 })

@@ -4,7 +4,7 @@
 // fields of hidden sections (another unit, status not 'yes', need-device) are ignored.
 import { z } from 'zod'
 import { usDateToIso } from '~/platform/dates'
-import { filterDigits, filterPhone, maskDateInput, parseDecimal } from '~/platform/input-filters'
+import { filterDigits, filterPhone, hasMinusSign, maskDateInput, parseDecimal } from '~/platform/input-filters'
 import { WIZARD_MESSAGES as M } from '~/platform/messages'
 import {
   BARIATRIC_STATUSES,
@@ -26,6 +26,13 @@ import { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit } from '~/
 export const NONE_CONFLICT_MESSAGE = 'Choose “None” or specific items, not both'
 /** Only a hand-made request can send a value outside the lists. */
 export const NOT_IN_LIST_MESSAGE = 'Choose from the list'
+/** Not in SPEC.md (its inputs cannot type a minus sign); a hand-made request can send one. */
+export const NEGATIVE_MESSAGES = {
+  height: 'Height cannot be negative',
+  initialWeight: 'Initial weight cannot be negative',
+  preSurgeryWeight: 'Pre-surgery weight cannot be negative',
+  goalWeight: 'Goal weight cannot be negative',
+} as const
 
 const text = z.string().optional()
 const list = z.array(z.string()).optional()
@@ -56,7 +63,16 @@ function collector(ctx: z.RefinementCtx) {
     fail(path, requiredMessage ?? NOT_IN_LIST_MESSAGE)
     return undefined
   }
-  function decimal(value: string | undefined, path: string, requiredMessage?: string): number | undefined {
+  function decimal(
+    value: string | undefined,
+    path: string,
+    messages: { required?: string; negative: string },
+  ): number | undefined {
+    if (hasMinusSign(value)) {
+      fail(path, messages.negative)
+      return undefined
+    }
+    const requiredMessage = messages.required
     const number = parseDecimal(value)
     if (number === undefined && requiredMessage) fail(path, requiredMessage)
     return number
@@ -144,7 +160,9 @@ export const personalSchema = personalFormShape.transform((v, ctx): PersonalValu
   let height_ft: number | undefined
   let height_in: number | undefined
   if (height_unit === 'cm') {
-    height = c.decimal(v.height, 'height', M.height)
+    height = c.decimal(v.height, 'height', { required: M.height, negative: NEGATIVE_MESSAGES.height })
+  } else if (hasMinusSign(v.height_ft) || hasMinusSign(v.height_in)) {
+    c.fail('height', NEGATIVE_MESSAGES.height)
   } else {
     const feet = filterDigits(v.height_ft ?? '')
     height_ft = feet === '' ? undefined : Number(feet)
@@ -152,7 +170,10 @@ export const personalSchema = personalFormShape.transform((v, ctx): PersonalValu
     // SPEC.md §5: satisfied by feet or inches.
     if (height_ft === undefined && height_in === undefined) c.fail('height', M.height)
   }
-  const initial_weight = c.decimal(v.initial_weight, 'initial_weight', M.initialWeight)
+  const initial_weight = c.decimal(v.initial_weight, 'initial_weight', {
+    required: M.initialWeight,
+    negative: NEGATIVE_MESSAGES.initialWeight,
+  })
   const weight_unit = c.choice(v.weight_unit, WEIGHT_UNITS, 'weight_unit') ?? 'kg'
   const address_line1 = c.requiredText(v.address_line1, 'address_line1', M.address1)
   const city = c.requiredText(v.city, 'city', M.city)
@@ -269,9 +290,12 @@ export const bariatricSchema = bariatricFormShape.transform((v, ctx): BariatricV
   const surgery_type = c.choice(v.surgery_type, SURGERY_TYPES, 'surgery_type', M.surgeryType)
   const surgery_date = c.date(v.surgery_date, 'surgery_date', M.surgeryDate)
   const funding_method = c.choice(v.funding_method, FUNDING_METHODS, 'funding_method')
-  const pre_surgery_weight = c.decimal(v.pre_surgery_weight, 'pre_surgery_weight', M.preSurgeryWeight)
+  const pre_surgery_weight = c.decimal(v.pre_surgery_weight, 'pre_surgery_weight', {
+    required: M.preSurgeryWeight,
+    negative: NEGATIVE_MESSAGES.preSurgeryWeight,
+  })
   const pre_surgery_weight_unit = c.choice(v.pre_surgery_weight_unit, WEIGHT_UNITS, 'pre_surgery_weight_unit') ?? 'kg'
-  const goal_weight = c.decimal(v.goal_weight, 'goal_weight')
+  const goal_weight = c.decimal(v.goal_weight, 'goal_weight', { negative: NEGATIVE_MESSAGES.goalWeight })
   const goal_weight_unit = c.choice(v.goal_weight_unit, WEIGHT_UNITS, 'goal_weight_unit') ?? 'kg'
   if (c.failed()) return z.NEVER
   return {
