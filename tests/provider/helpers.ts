@@ -85,8 +85,9 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
     // Dozens of providers start per run; the job runner only where a test asks for it.
     jobs: false,
     // As in the e2e suite: the demo Super Admin signs in without a second factor; the tests of
-    // the rule itself (admin-mfa-enforced.test.ts) ask for "super" or "required".
-    adminMfa: 'off',
+    // the rule itself (admin-mfa-enforced.test.ts) ask for "super" or "required". Production
+    // (devMode false) refuses "off", so there the default rule stands.
+    adminMfa: options.devMode === false ? 'super' : 'off',
     ...options,
     database: options.database ?? (database ? { databaseUrl: database.url, poolMax: 4 } : undefined),
     dataDir,

@@ -19,12 +19,12 @@ tester.run('feature-boundaries', featureBoundaries, {
     { filename: at('features/trends/trends-days.ts'), code: "import { x } from '~/features/health-log/log-entries'" },
     { filename: at('routes/_patient.customer.dashboard.tsx'), code: "import { x } from '~/features/dashboard/dashboard-screen'" },
     { filename: at('platform/meta.ts'), code: "import { x } from './portal'" },
-    { filename: at('features/trends/trends.test.ts'), code: "import { x } from '~/features/health-log/log-entry-text'" },
+    { filename: at('features/trends/trends.test.ts'), code: "import { x } from '~/features/health-log/week-view'" },
   ],
   invalid: [
     {
       filename: at('features/trends/trends-days.ts'),
-      code: "import { x } from '~/features/health-log/log-entry-text'",
+      code: "import { x } from '~/features/health-log/week-view'",
       errors: [{ messageId: 'private' }],
     },
     {
@@ -34,7 +34,7 @@ tester.run('feature-boundaries', featureBoundaries, {
     },
     {
       filename: at('features/dashboard/today-card.tsx'),
-      code: "import { x } from '../health-log/log-entry-text'",
+      code: "import { x } from '../health-log/week-view'",
       errors: [{ messageId: 'private' }],
     },
     { filename: at('platform/meta.ts'), code: "import { x } from '~/features/shell/brand'", errors: [{ messageId: 'upward' }] },
