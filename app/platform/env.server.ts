@@ -107,7 +107,8 @@ function trustProxyValue(value: string): false | number | string[] {
   return value.split(',').map((part) => part.trim())
 }
 
-function splitSecrets(value: string) {
+/** SESSION_SECRET's rotating list, newest first (the e2e session fixture reads a server's the same way). */
+export function splitSecrets(value: string): string[] {
   return value
     .split(',')
     .map((s) => s.trim())

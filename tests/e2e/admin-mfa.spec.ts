@@ -7,7 +7,7 @@ import { expectToast } from './support/auth'
 import { E2E_PORT } from './support/constants'
 import { Authenticator, enrollThroughApi, signOut, submitCode, submitPassword } from './support/mfa'
 import { DEMO_ADMINS } from './support/provider'
-import { signInAdmin } from './support/sign-in'
+import { signInAdminThroughForm } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
 
 // P15: two-factor sign-in for admins. Every test uses its own admin (createAdmin), so the demo
@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test('enroll from the profile, sign out, sign in with the code', async ({ page }) => {
       const admin = await createAdmin('Standard Admin', 'p15-mfa')
-      await signInAdmin(page, admin)
+      await signInAdminThroughForm(page, admin)
       await page.goto('/admin/profile')
       await page.getByRole('link', { name: 'Set up two-factor authentication' }).click()
       await expect(page).toHaveURL(/\/admin\/two-factor$/)
@@ -182,7 +182,7 @@ test.describe('two-factor screens: accessibility', () => {
   test('enrollment, recovery codes and the code step have no violations', async ({ page }) => {
     test.setTimeout(120_000)
     const admin = await createAdmin('Standard Admin', 'p15-mfa')
-    await signInAdmin(page, admin)
+    await signInAdminThroughForm(page, admin)
     await page.goto('/admin/two-factor')
     await page.waitForLoadState('networkidle')
     await check(page, 'enrollment')

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectToast, ruleStatus } from './support/auth'
 import { createAdmin } from './support/admin-users'
 import { createCustomer, receivedFrom } from './support/provider'
-import { signInAdmin, signInCustomer } from './support/sign-in'
+import { signInAdmin, signInCustomer, signInCustomerThroughForm } from './support/sign-in'
 
 // Change password in both portals, through the provider's extension endpoints
 // POST v1/auth/change_password/ and POST v1/admin/change_password/ (old_password, new_password,
@@ -50,7 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel('Password', { exact: true }).fill(customer.password)
       await page.getByRole('button', { name: 'Sign In', exact: true }).click()
       await expect(page).toHaveURL(/\/customer\/signin/)
-      await signInCustomer(page, customer.email, NEW_PASSWORD)
+      await signInCustomerThroughForm(page, customer.email, NEW_PASSWORD)
       await expect(page).toHaveURL(/\/customer\/dashboard$/)
     })
 

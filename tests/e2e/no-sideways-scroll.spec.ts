@@ -3,6 +3,7 @@ import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { hideTour } from './support/log-data'
 import { createCustomer, DEMO_ADMINS } from './support/provider'
 import { seedHistory } from './support/trends'
+import { signInAdmin, signInCustomer } from './support/sign-in'
 
 // P16: at 375 px no screen scrolls sideways (the document is never wider than the viewport);
 // wide content scrolls inside its own region (tables, charts) instead.
@@ -43,13 +44,8 @@ async function signedInPage(
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   await hideTour(page)
-  await page.goto(portal === 'admin' ? '/admin/signin' : '/customer/signin')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page
-    .getByRole('button', { name: portal === 'admin' ? 'Access Admin Portal' : 'Sign In', exact: true })
-    .click()
-  await expect(page).not.toHaveURL(/\/signin/)
+  if (portal === 'admin') await signInAdmin(page, { email, password })
+  else await signInCustomer(page, email, password)
   return { context, page }
 }
 

@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '@playwright/test'
 import { expectToast } from './support/auth'
 import { E2E_PORT } from './support/constants'
 import { providerAt } from './support/provider'
+import { signInCustomer } from './support/sign-in'
 import { smtpInbox } from './support/smtp-inbox'
 import { spawnServer } from './support/spawn-server'
 
@@ -50,11 +51,7 @@ async function newPatient(): Promise<{ email: string; token: () => Promise<strin
 async function signIn(browser: Browser, javaScriptEnabled: boolean, email: string) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: server.baseURL })
   const page = await context.newPage()
-  await page.goto('/customer/signin')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page).not.toHaveURL(/\/customer\/signin/)
+  await signInCustomer(page, email, PASSWORD, { baseURL: server.baseURL, secret: server.sessionSecret, providerURL: PROVIDER })
   return { context, page }
 }
 

@@ -2,13 +2,13 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT } from './support/constants'
 import { createCustomer, customerToken, providerCall } from './support/provider'
 import { readSessionCookie } from './support/session'
-import { signInAdmin, signInCustomer, signInNewCustomer } from './support/sign-in'
+import { signInAdminThroughForm, signInCustomerThroughForm, signInNewCustomerThroughForm } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
 
 // P15: what a browser or a shared cache may keep of a signed-in page, and whose address counts.
 
 test('pages and data requests that depend on the session are never stored', async ({ page }) => {
-  await signInNewCustomer(page)
+  await signInNewCustomerThroughForm(page)
   for (const path of ['/customer/dashboard', '/customer/profile', '/customer/dashboard.data', '/customer/signin']) {
     const response = await page.request.get(path, { maxRedirects: 0 })
     expect(response.headers()['cache-control'], path).toBe('no-store')
@@ -21,7 +21,7 @@ test('pages and data requests that depend on the session are never stored', asyn
 })
 
 test('only signed-in pages renew the inactivity clock, inside the sealed session', async ({ page }) => {
-  await signInNewCustomer(page)
+  await signInNewCustomerThroughForm(page)
   const sessionSetCookie = (headers: { name: string; value: string }[]) =>
     headers.find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('__session='))?.value
   // No separate activity cookie to drop or replay.
@@ -44,7 +44,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('Back after sign-out shows the sign-in page, not the patient profile', async ({ page }) => {
-    await signInNewCustomer(page)
+    await signInNewCustomerThroughForm(page)
     await page.goto('/customer/profile')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.getByRole('button', { name: 'Sign out' }).click()
@@ -70,8 +70,8 @@ for (const javaScriptEnabled of [true, false]) {
           const customer = await createCustomer()
           // The dashboard tour would cover the header; this test is about sign-out.
           await providerCall('POST', 'v1/auth/tour-completed/', { token: await customerToken(customer.email, customer.password) })
-          await signInCustomer(page, customer.email, customer.password)
-        } else await signInAdmin(page, 'standard')
+          await signInCustomerThroughForm(page, customer.email, customer.password)
+        } else await signInAdminThroughForm(page, 'standard')
         const copied = (await page.context().cookies()).find((c) => c.name === '__session')
         expect(copied).toBeDefined()
         const data = await readSessionCookie(copied!.value)

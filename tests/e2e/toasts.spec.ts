@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour } from './support/log-data'
 import { createCustomer, uniqueEmail } from './support/provider'
-import { signInAdmin, signInCustomer } from './support/sign-in'
+import { signInAdmin, signInCustomerThroughForm } from './support/sign-in'
 
 // Toasts (P16): an error toast lasts only as long as the form's errors, and the stack never
 // covers a form's primary button — checked with three toasts on screen, on a phone and a laptop.
@@ -34,7 +34,7 @@ for (const size of WIDTHS) {
       page,
     }) => {
       const customer = await createCustomer(['personal', 'medical'])
-      await signInCustomer(page, customer.email, customer.password) // 'Welcome back!'
+      await signInCustomerThroughForm(page, customer.email, customer.password) // 'Welcome back!'
       await expect(page.getByText('Step 3 of 4', { exact: true })).toBeVisible()
       await page.getByRole('radio', { name: 'No', exact: true }).check()
       await page.getByRole('button', { name: 'Next Step' }).click() // 'Bariatic Surgery Information Updated'
@@ -68,7 +68,7 @@ for (const size of WIDTHS) {
     }) => {
       await hideTour(page)
       const customer = await createCustomer()
-      await signInCustomer(page, customer.email, customer.password) // 'Welcome back!'
+      await signInCustomerThroughForm(page, customer.email, customer.password) // 'Welcome back!'
       // Within the app (no reload), so the toasts so far stay in the stack.
       await page
         .getByRole('main')
@@ -161,7 +161,7 @@ test('without JavaScript the messages are plain text on the page', async ({ brow
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   const customer = await createCustomer()
-  await signInCustomer(page, customer.email, customer.password)
+  await signInCustomerThroughForm(page, customer.email, customer.password)
   await expect(page.getByRole('status').getByText('Welcome back!', { exact: true })).toBeVisible()
   await context.close()
 })

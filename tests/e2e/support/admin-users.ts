@@ -1,8 +1,8 @@
 // Set-up shortcuts for the P13 users/reports specs: admins created through the real invitation
 // flow at the provider (invite → e-mailed link → create password), and provider tokens by role.
 import { expect, type Browser, type BrowserContextOptions } from '@playwright/test'
-import { E2E_PORT } from './constants'
 import { DEMO_ADMINS, mailedLink, providerCall, uniqueEmail } from './provider'
+import { adminSessionCookie, browserCookie, E2E_SERVER } from './session-cookie'
 
 export const INVITED_PASSWORD = 'Invited#Admin1'
 
@@ -32,14 +32,16 @@ export async function createAdmin(role: 'Standard Admin' | 'Super Admin' = 'Stan
   return { id: invite.json.content.id, email, password: INVITED_PASSWORD, fullName }
 }
 
-/** A browser context signed in as this admin by posting the real sign-in form. */
+/**
+ * A browser context signed in as this admin with a sealed session cookie (support/session-cookie.ts):
+ * the API's login runs (and audits the sign-in) as the form's would; the dashboard must open.
+ */
 export async function signedInContext(browser: Browser, admin: { email: string; password: string }, options: BrowserContextOptions = {}) {
   const context = await browser.newContext(options)
-  const response = await context.request.post(`http://localhost:${E2E_PORT}/admin/signin`, {
-    form: { email: admin.email, password: admin.password },
-    maxRedirects: 0,
-  })
-  expect(response.status(), await response.text().catch(() => '')).toBe(302)
+  const cookie = await adminSessionCookie(admin.email, admin.password)
+  await context.addCookies([browserCookie(cookie)])
+  const response = await context.request.get(new URL(cookie.landing, E2E_SERVER.baseURL).href, { maxRedirects: 0 })
+  expect(response.status(), response.headers().location ?? '').toBe(200)
   return context
 }
 

@@ -1,28 +1,26 @@
-import { request as playwrightRequest } from '@playwright/test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { E2E_PORT } from './constants'
 import { createCustomer, DEMO_ADMINS } from './provider'
+import { adminSessionCookie, browserCookie, customerSessionCookie, E2E_SERVER, type SessionCookie } from './session-cookie'
 
-// Signed-in browser states made by posting the real sign-in forms (no browser needed), for tests
-// that only need "someone signed in" and not the sign-in screens themselves.
+// Signed-in browser states for tests that only need "someone signed in" and not the sign-in
+// screens themselves: a sealed session cookie (support/session-cookie.ts), checked against the
+// server before any test uses it. No 'Welcome back!' flash either, which a form sign-in leaves for
+// the next page: a toast over the page's top-right corner pauses while the pointer is on it.
 
-const baseURL = `http://localhost:${E2E_PORT}`
 const dir = mkdtempSync(path.join(tmpdir(), 'baricare-states-'))
 
-async function postSignIn(pathname: string, email: string, password: string, file: string) {
-  const context = await playwrightRequest.newContext({ baseURL })
-  const response = await context.post(pathname, { form: { email, password }, maxRedirects: 0 })
-  if (response.status() !== 302) {
-    throw new Error(`sign-in at ${pathname} answered ${response.status()}: ${(await response.text()).slice(0, 200)}`)
+async function stateFile(cookie: SessionCookie, file: string) {
+  // The landing page answers 200 only to a session the server accepts (else a redirect to sign in).
+  const response = await fetch(new URL(cookie.landing, E2E_SERVER.baseURL), {
+    headers: { Cookie: `${cookie.name}=${cookie.value}` },
+    redirect: 'manual',
+  })
+  if (response.status !== 200) {
+    throw new Error(`the sealed session did not open ${cookie.landing}: ${response.status} ${response.headers.get('location') ?? ''}`)
   }
-  // Without the 'Welcome back!' flash the sign-in leaves for the next page: these tests are about
-  // that page, and a toast over its top-right corner pauses while the pointer is on it, so a click
-  // meant for a control under it can wait until the test times out.
-  const state = await context.storageState()
-  writeFileSync(file, JSON.stringify({ ...state, cookies: state.cookies.filter((c) => c.name !== '__flash') }))
-  await context.dispose()
+  writeFileSync(file, JSON.stringify({ cookies: [browserCookie(cookie)], origins: [] }))
   return file
 }
 
@@ -47,21 +45,21 @@ export async function storageStateFor(kind: SessionKind): Promise<string> {
   switch (kind) {
     case 'customer-new': {
       const c = await createCustomer([])
-      return postSignIn('/customer/signin', c.email, c.password, file)
+      return stateFile(await customerSessionCookie(c.email, c.password), file)
     }
     case 'customer-at-step-2':
     case 'customer-at-step-3':
     case 'customer-at-step-4': {
       const c = await createCustomer([...STEPS_DONE[kind]])
-      return postSignIn('/customer/signin', c.email, c.password, file)
+      return stateFile(await customerSessionCookie(c.email, c.password), file)
     }
     case 'customer-onboarded': {
       const c = await createCustomer()
-      return postSignIn('/customer/signin', c.email, c.password, file)
+      return stateFile(await customerSessionCookie(c.email, c.password), file)
     }
     case 'standard-admin':
-      return postSignIn('/admin/signin', DEMO_ADMINS.standard.email, DEMO_ADMINS.standard.password, file)
+      return stateFile(await adminSessionCookie(DEMO_ADMINS.standard.email, DEMO_ADMINS.standard.password), file)
     case 'super-admin':
-      return postSignIn('/admin/signin', DEMO_ADMINS.super.email, DEMO_ADMINS.super.password, file)
+      return stateFile(await adminSessionCookie(DEMO_ADMINS.super.email, DEMO_ADMINS.super.password), file)
   }
 }

@@ -1,9 +1,47 @@
 import { expect, type Page } from '@playwright/test'
 import { createCustomer, DEMO_ADMINS } from './provider'
+import { adminSessionCookie, browserCookie, customerSessionCookie, E2E_SERVER, type SessionCookie, type SessionTarget } from './session-cookie'
 
-// Signs in through the real screens (works with and without JavaScript).
+// Two ways in. Specs about signing in (its form, its toast, its limits, two-factor) use the form:
+// signInCustomerThroughForm / signInAdminThroughForm. Every other spec only needs someone signed
+// in, and gets there faster with a sealed session cookie (support/session-cookie.ts): the same
+// tokens and session the form would store, then the page the form would land on, which the guards
+// refuse (a redirect to the sign-in) if the cookie is not one the server accepts.
 
-export async function signInCustomer(page: Page, email: string, password: string) {
+type Admin = keyof typeof DEMO_ADMINS | { email: string; password: string }
+
+function adminCredentials(who: Admin) {
+  return typeof who === 'string' ? DEMO_ADMINS[who] : who
+}
+
+async function enter(page: Page, cookie: SessionCookie, target: SessionTarget) {
+  await page.context().addCookies([browserCookie(cookie, target)])
+  const landing = new URL(cookie.landing, target.baseURL).href
+  await page.goto(landing)
+  await expect(page).toHaveURL(landing)
+}
+
+/** A patient signed in with a sealed session cookie, on their landing page. */
+export async function signInCustomer(page: Page, email: string, password: string, target = E2E_SERVER) {
+  await enter(page, await customerSessionCookie(email, password, target), target)
+}
+
+/** A demo admin (by role; read-only use) or a test's own admin, signed in with a sealed session cookie. */
+export async function signInAdmin(page: Page, who: Admin = 'super', target = E2E_SERVER) {
+  const admin = adminCredentials(who)
+  await enter(page, await adminSessionCookie(admin.email, admin.password, target), target)
+}
+
+/** A fresh onboarded patient (or one with the given steps), signed in with a sealed session cookie. */
+export async function signInNewCustomer(page: Page, ...args: Parameters<typeof createCustomer>) {
+  const customer = await createCustomer(...args)
+  await signInCustomer(page, customer.email, customer.password)
+  return customer
+}
+
+// Through the real screens (works with and without JavaScript).
+
+export async function signInCustomerThroughForm(page: Page, email: string, password: string) {
   await page.goto('/customer/signin')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
@@ -11,12 +49,8 @@ export async function signInCustomer(page: Page, email: string, password: string
   await expect(page).not.toHaveURL(/\/customer\/signin/)
 }
 
-/** Signs in a demo admin (by role; read-only use) or a test's own admin (email and password). */
-export async function signInAdmin(
-  page: Page,
-  who: keyof typeof DEMO_ADMINS | { email: string; password: string } = 'super',
-) {
-  const admin = typeof who === 'string' ? DEMO_ADMINS[who] : who
+export async function signInAdminThroughForm(page: Page, who: Admin = 'super') {
+  const admin = adminCredentials(who)
   await page.goto('/admin/signin')
   await page.getByLabel('Email', { exact: true }).fill(admin.email)
   await page.getByLabel('Password', { exact: true }).fill(admin.password)
@@ -24,9 +58,9 @@ export async function signInAdmin(
   await expect(page).toHaveURL(/\/admin\/dashboard/)
 }
 
-/** A fresh onboarded patient (or one with the given steps), signed in. */
-export async function signInNewCustomer(page: Page, ...args: Parameters<typeof createCustomer>) {
+/** A fresh patient signed in through the form. */
+export async function signInNewCustomerThroughForm(page: Page, ...args: Parameters<typeof createCustomer>) {
   const customer = await createCustomer(...args)
-  await signInCustomer(page, customer.email, customer.password)
+  await signInCustomerThroughForm(page, customer.email, customer.password)
   return customer
 }

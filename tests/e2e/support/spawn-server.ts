@@ -5,6 +5,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
+/** The SESSION_SECRET of a spawned server unless the spec gives its own. */
+export const SPAWNED_SESSION_SECRET = 'extra-secret'
+
 /** A second production build server with its own data and environment, for tests that need other settings. */
 export async function spawnServer(port: number, env: Record<string, string> = {}) {
   // Called from a beforeAll: a new embedded database and its job runner take longer than the 30 s
@@ -26,13 +29,14 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   }
   if (!free) throw new Error(`port ${port} is already in use: another server would be tested instead`)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
+  const sessionSecret = env.SESSION_SECRET ?? SPAWNED_SESSION_SECRET
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
       DATA_DIR: dataDir,
-      SESSION_SECRET: 'extra-secret',
+      SESSION_SECRET: sessionSecret,
       PROVIDER_API_URL: '',
       APP_URL: `http://localhost:${port}`,
       // As on the main e2e server (playwright.config.ts): specs that test the rule pass their own.
@@ -59,6 +63,8 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
     baseURL,
     /** Its DATA_DIR, for tests that run a script against the database the server holds. */
     dataDir,
+    /** Its SESSION_SECRET, to seal a session cookie it accepts (support/session-cookie.ts). */
+    sessionSecret,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
