@@ -31,7 +31,7 @@ import {
   type LogEntry,
   type LogPanel,
 } from './log-entries'
-import { entryFormDefaults, newEntryDefaults } from './log-entry-forms'
+import { entryFormDefaults, newEntryDefaults } from './log-entry-defaults'
 import type { WeightUnit } from '~/platform/units'
 import { EntryForm } from './entry-form'
 
