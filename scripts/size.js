@@ -1,15 +1,18 @@
 // JavaScript and CSS that each route makes the browser download (gzip), from the production build,
-// checked against the budgets: public screens ≤ 120 KB JS, the app's screens ≤ 200 KB, CSS ≤ 20 KB.
+// checked against the budgets: the root ≤ 98 KB JS, public screens ≤ 119 KB, the app's screens
+// ≤ 150 KB, CSS ≤ 10 KB — the levels reached, with a little headroom, so that they hold.
 // `node scripts/size.js` prints the table; `--check` also exits 1 when a budget is exceeded.
-// Code a page fetches later with import() (Radix's toasts with the first toast, the auth forms' zod
-// schemas after hydration) is not counted: the page works, with or without JavaScript, before it.
+// Code a page fetches later with import() is not counted: Radix's toasts with the first toast, the
+// forms' zod schemas after hydration, the guided tour when it starts, the phone drawer when it first
+// opens, the collapsed sidebar's tooltips (docs/decisions/181, 182). The page works, with or
+// without JavaScript, before it.
 import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const KB = 1024
-export const BUDGETS = { publicJs: 120 * KB, appJs: 200 * KB, css: 20 * KB }
+export const BUDGETS = { rootJs: 98 * KB, publicJs: 119 * KB, appJs: 150 * KB, css: 10 * KB }
 
 const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
 const clientDir = path.join(buildDir, 'client')
@@ -55,7 +58,7 @@ for (const route of Object.values(assets.routes)) {
   }
   const js = [...files].reduce((sum, f) => sum + gzipSize(f), 0)
   const pub = isPublic(route)
-  const budget = pub ? BUDGETS.publicJs : BUDGETS.appJs
+  const budget = route.id === 'root' ? BUDGETS.rootJs : pub ? BUDGETS.publicJs : BUDGETS.appJs
   rows.push({ route: route.id.replace(/^routes\//, ''), kind: pub ? 'public' : 'app', js, budget })
 }
 

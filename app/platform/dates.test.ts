@@ -7,6 +7,8 @@ describe('usDateToIso (MM/DD/YYYY → YYYY-MM-DD)', () => {
     ['6/5/1985', '1985-06-05'],
     [' 12/31/1999 ', '1999-12-31'],
     ['02/29/2024', '2024-02-29'],
+    ['02/29/2000', '2000-02-29'],
+    ['01/02/0099', '0099-01-02'],
   ])('%s → %s', (us, iso) => {
     expect(usDateToIso(us)).toBe(iso)
   })
@@ -16,6 +18,11 @@ describe('usDateToIso (MM/DD/YYYY → YYYY-MM-DD)', () => {
     ['13/01/1990', 'month 13'],
     ['02/30/1990', 'no such day'],
     ['02/29/2023', 'not a leap year'],
+    ['02/29/1900', 'a century that is not a leap year'],
+    ['00/10/1990', 'month 0'],
+    ['04/31/1990', 'day 31 in a 30-day month'],
+    ['01/00/1990', 'day 0'],
+    ['01/01/0000', 'year 0'],
     ['01/02/90', 'two-digit year'],
     ['01/02/19900', 'five-digit year'],
     ['1990-01-02', 'ISO instead of US'],
@@ -40,7 +47,7 @@ describe('isoToUsDate (API → form)', () => {
     expect(isoToUsDate(iso)).toBe(us)
   })
 
-  it.each([[''], [null], [undefined], ['2026-02-30'], ['03/01/2026'], ['junk']])('%s → empty', (iso) => {
+  it.each([[''], [null], [undefined], ['2026-02-30'], ['2026-13-01'], ['0000-01-01'], ['03/01/2026'], ['junk']])('%s → empty', (iso) => {
     expect(isoToUsDate(iso)).toBe('')
   })
 

@@ -1,10 +1,13 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
-import { acknowledgeSchema, ACKNOWLEDGE_INTENT, NOTE_MAX } from './alerts'
+import { ACKNOWLEDGE_INTENT, NOTE_MAX } from './alerts'
+import { lazyModule } from '~/platform/lazy-module'
 import type { AcknowledgeAnswer } from './admin-patients.server'
+
+// The schema (and zod) load after the screen's code; until then the server checks alone.
+const useAcknowledgeValidation = lazyModule(() => import('./acknowledge-schema'))
 
 /** A note and a button; validated in the browser with the server's schema, and again on the server. */
 export function AcknowledgeForm({
@@ -17,12 +20,13 @@ export function AcknowledgeForm({
   answer: AcknowledgeAnswer | undefined
 }) {
   const formId = `acknowledge-${alertId}`
+  const validation = useAcknowledgeValidation()
   const [form, fields] = useForm({
     id: formId,
     lastResult: answer?.formId === formId ? answer.result : undefined,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acknowledgeSchema }),
+    shouldValidate: validation ? 'onBlur' : 'onSubmit',
+    shouldRevalidate: validation ? 'onInput' : 'onSubmit',
+    onValidate: validation ? ({ formData }) => validation.validateAcknowledge(formData) : undefined,
   })
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('alertId') === String(alertId)

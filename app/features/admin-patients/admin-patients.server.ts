@@ -11,7 +11,8 @@ import {
   providerPatientsQuery,
   type PatientsQuery,
 } from './admin-patients'
-import { acknowledgeSchema, ACKNOWLEDGE_INTENT, type PatientAlert } from './alerts'
+import { ACKNOWLEDGE_INTENT, type PatientAlert } from './alerts'
+import { acknowledgeSchema } from './acknowledge-schema'
 import {
   patientEntriesSchema,
   patientListSchema,

@@ -1,17 +1,13 @@
-// Patient alerts as the admin portal shows them (docs/provider-api.md "Extensions", alerts) and the
-// acknowledge form's schema, shared by the server's validation and the browser's. Pure. The API's
-// alert is checked with the contract's schema (common/contract/alerts.ts).
-import { z } from 'zod'
+// Patient alerts as the admin portal shows them (docs/provider-api.md "Extensions", alerts). Pure.
+// The API's alert is checked with the contract's schema (common/contract/alerts.ts); the acknowledge
+// form's schema is in acknowledge-schema.ts.
 import type { PatientAlert } from '~/../common/contract/alerts'
-import { ALERT_NOTE_MAX, NOTE_REQUIRED, NOTE_TOO_LONG } from '~/../common/contract/alerts-values'
+import { ALERT_NOTE_MAX, NOTE_REQUIRED } from '~/../common/contract/alerts-values'
 
 export const ACKNOWLEDGE_INTENT = 'acknowledge'
 export const NOTE_MAX = ALERT_NOTE_MAX
 export { NOTE_REQUIRED }
 
-export const acknowledgeSchema = z.object({
-  note: z.string({ required_error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(NOTE_MAX, NOTE_TOO_LONG),
-})
 
 export type { PatientAlert }
 

@@ -4,13 +4,12 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { adminListItemSchema, adminListSchema, auditPageSchema } from '~/../common/contract/admins'
 import { checked } from '~/platform/provider-result.server'
+import { inviteSchema, type InviteValues } from './invite-schema'
 import {
-  inviteSchema,
   parseAdminId,
   USERS_PATH,
   usersTab,
   type AdminListItem,
-  type InviteValues,
 } from './admin-users'
 import { auditQuery, readAuditFilters, type AuditPage } from './audit'
 import { invalidForm, providerRefusal } from '~/platform/form-replies.server'

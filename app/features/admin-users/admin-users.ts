@@ -1,11 +1,9 @@
 // /admin/users (Super Admin only): the admins, the invitation form and the texts of the screen.
 // Pure, shared by the route's server code and its components. Provider contract: docs/provider-api.md
 // "Admins" (an extension).
-import { z } from 'zod'
-import { EMAIL_INVALID, isValidEmail } from '~/../common/email'
 import type { AdminListItem } from '~/../common/contract/admins'
 import type { AdminStatus } from '~/../common/contract/admins-values'
-import { ADMIN_ROLES, type AdminRole } from '~/platform/roles'
+import type { AdminRole } from '~/platform/roles'
 
 export const USERS_PATH = '/admin/users'
 
@@ -19,27 +17,6 @@ export const STATUS_LABELS: Record<AdminStatus, string> = {
 
 export const INVITE_FORM_ID = 'invite-admin'
 
-export const inviteSchema = z.object({
-  full_name: z
-    .string({ required_error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
-  // One message at a time: an empty field is required, not also invalid.
-  email: z
-    .string({ required_error: 'Email is required' })
-    .trim()
-    .superRefine((email, ctx) => {
-      if (email === '') ctx.addIssue({ code: 'custom', message: 'Email is required' })
-      else if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', message: EMAIL_INVALID })
-    }),
-  role: z.enum(ADMIN_ROLES, {
-    errorMap: (issue) => ({
-      message: issue.code === 'invalid_type' ? 'Role is required' : 'Choose Standard Admin or Super Admin',
-    }),
-  }),
-})
-export type InviteValues = z.infer<typeof inviteSchema>
 
 export const ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
   'Standard Admin': 'Patients, reports and de-identified exports.',

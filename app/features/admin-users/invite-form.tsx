@@ -1,22 +1,28 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { UserPlus } from 'lucide-react'
-import { firstInvalidField, SubmitButton, useAuthForm, useIsSubmitting } from '~/features/auth/form-parts'
+import { firstInvalidField, SubmitButton, useIsSubmitting, useLazySchemaForm } from '~/features/auth/lazy-schema-form'
 import { AuthToast } from '~/features/auth/auth-toast'
 import { ErrorList, Field, FormError } from '~/components/ui/forms'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Label } from '~/components/ui/label'
-import { INVITE_FORM_ID, inviteSchema, ROLE_DESCRIPTIONS } from './admin-users'
+import { INVITE_FORM_ID, ROLE_DESCRIPTIONS } from './admin-users'
 import type { FormReply } from '~/platform/form-replies.server'
 import { ADMIN_ROLES, STANDARD_ADMIN } from '~/platform/roles'
 import { NativeSelect } from '~/components/ui/native-select'
+import { lazyModule } from '~/platform/lazy-module'
+import type { InviteInput, InviteValues } from './invite-schema'
+
+// The schema (and zod) load after the screen's code; until then the server checks alone.
+const useInviteValidation = lazyModule(() => import('./invite-schema'))
 
 const FIELD_ORDER = ['full_name', 'email', 'role'] as const
 
 /** Invite an admin: they get an e-mail with a link to create their password. */
 export function InviteForm({ answer, formKey }: { answer: FormReply | undefined; formKey: string }) {
   const lastResult = answer?.result
-  const [form, fields] = useAuthForm(INVITE_FORM_ID, inviteSchema, lastResult)
+  const validation = useInviteValidation()
+  const [form, fields] = useLazySchemaForm<InviteInput, InviteValues>(INVITE_FORM_ID, validation?.validateInvite ?? null, lastResult)
   const pending = useIsSubmitting('invite')
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
   return (

@@ -1,7 +1,7 @@
 // One health-log form (new entry or edit): conform validates with the kind's schema on blur and
-// before submitting; the action validates again (same schema) and saves through the provider.
+// before submitting, once the schemas have loaded (entry-validation.ts); the action validates
+// again (same schema) and saves through the provider.
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { format } from 'date-fns'
 import { Loader2 } from 'lucide-react'
@@ -10,12 +10,14 @@ import type { ListFieldMeta, TextFieldMeta } from '~/features/profile/fields/typ
 import { Button, buttonVariants } from '~/components/ui/button'
 import { type EntryKind, type EntryRef } from './log-entries'
 import { editEntryFormId, newEntryFormId } from './log-entry-text'
-import { entrySchema } from './log-entry-forms'
 import { VALIDATION } from '~/platform/messages'
 import { submitWasRefused } from '~/platform/refused-submit'
 import { pushToast } from '~/platform/toast-store'
 import { MealFields, SleepFields, VitaminFields, WaterFields, WeightFields } from './entry-fields'
 import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
+import { lazyModule } from '~/platform/lazy-module'
+
+const useEntryValidation = lazyModule(() => import('./entry-validation'))
 
 const SAVE_LABELS: Record<EntryKind, string> = {
   weight: 'Save weight',
@@ -46,15 +48,18 @@ function useSaving(formId: string) {
 
 export function EntryForm({ kind, editing, defaults, lastResult, cancelHref }: EntryFormProps) {
   const formId = editing ? editEntryFormId(editing) : newEntryFormId(kind)
+  const validation = useEntryValidation()
   const [form, fields] = useForm<Record<string, string | string[] | undefined>, Record<string, unknown>>({
     id: formId,
     lastResult,
     defaultValue: defaults,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    // Until the schemas are here a submit goes to the server, which answers with the same messages.
+    shouldValidate: validation ? 'onBlur' : 'onSubmit',
+    shouldRevalidate: validation ? 'onInput' : 'onSubmit',
     // The browser's own date is the patient's today; the server checks again with theirs.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: entrySchema(kind, format(new Date(), 'yyyy-MM-dd')) }),
+    onValidate: validation
+      ? ({ formData }) => validation.validateEntry(formData, kind, format(new Date(), 'yyyy-MM-dd'))
+      : undefined,
   })
   useFormErrorToastLifetime(form)
   const saving = useSaving(formId)

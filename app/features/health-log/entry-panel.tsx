@@ -19,7 +19,7 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { cn } from '~/platform/cn'
 import { dayLabels, ENTRY_KIND_LABELS, ENTRY_KINDS, logDataHref, mondayOf, type EntriesByKind, type EntryKind, type LogEntry, type LogPanel } from './log-entries'
 import { describeEntry, editEntryFormId, newEntryFormId } from './log-entry-text'
-import { entryFormDefaults, newEntryDefaults } from './log-entry-forms'
+import { entryFormDefaults, newEntryDefaults } from './log-entry-defaults'
 import type { WeightUnit } from '~/platform/units'
 import { EntryForm } from './entry-form'
 

@@ -1,6 +1,7 @@
 // The compose form's schema (the API's own rules and words: common/contract/messages-values.ts),
 // shared by the server's validation and the browser's. Apart from care-messages.ts so that the
 // helpers the screens use carry no zod.
+import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED, MESSAGE_TOO_LONG, normaliseMessage } from '~/../common/contract/messages-values'
 
@@ -15,3 +16,8 @@ export const messageSchema = z.object({
     .optional()
     .catch(undefined),
 })
+
+/** The browser's check: loaded later by MessageForm (message-form.tsx). */
+export function validateMessage(formData: FormData) {
+  return parseWithZod(formData, { schema: messageSchema })
+}

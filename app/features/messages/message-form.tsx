@@ -1,5 +1,4 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { Send } from 'lucide-react'
 import { useEffect, useRef } from 'react'
@@ -7,8 +6,11 @@ import { AuthToast } from '~/features/auth/auth-toast'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { MESSAGE_MAX, SEND_INTENT } from './care-messages'
-import { messageSchema } from './care-messages-form'
 import type { MessageFormAnswer } from './care-messages.server'
+import { lazyModule } from '~/platform/lazy-module'
+
+// The schema (and zod) load after the screen's code; until then the server checks alone.
+const useMessageValidation = lazyModule(() => import('./care-messages-form'))
 
 /**
  * The compose box of both portals: validated in the browser with the server's schema (the API's
@@ -29,12 +31,13 @@ export function MessageForm({
   alertId?: number | null
   children?: React.ReactNode
 }) {
+  const validation = useMessageValidation()
   const [form, fields] = useForm({
     id: 'message-form',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    shouldRevalidate: validation ? 'onInput' : 'onSubmit',
+    onValidate: validation ? ({ formData }) => validation.validateMessage(formData) : undefined,
   })
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === SEND_INTENT

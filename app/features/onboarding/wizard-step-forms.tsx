@@ -1,21 +1,22 @@
 // One form per wizard step (DESIGN.md §5): conform validates with the step's schema while typing
 // and before submitting; the action validates again and saves. Each posts the step number along.
-import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import type { FormMetadata, SubmissionResult } from '@conform-to/react'
+import type { z } from 'zod'
 import { Link, useNavigation } from '@remix-run/react'
 import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { z } from 'zod'
 import { Button, buttonVariants } from '~/components/ui/button'
-import {
+import { useProfileSchemaForm } from '~/features/profile/schema-form'
+import type { ProfileSchemaName } from '~/features/profile/profile-validation'
+import type {
   bariatricSchema,
   deviceSchema,
   medicalSchema,
   personalSchema,
-  type BariatricFormInput,
-  type DeviceFormInput,
-  type MedicalFormInput,
-  type PersonalFormInput,
+  BariatricFormInput,
+  DeviceFormInput,
+  MedicalFormInput,
+  PersonalFormInput,
 } from '~/features/profile/schemas'
 import { previousStep, stepHref, TOTAL_STEPS, type StepNumber } from './wizard-steps'
 import { SectionFormFrame } from '~/features/profile/fields/section-form-frame'
@@ -35,22 +36,15 @@ type StepFormProps<Input> = {
 
 function useStepForm<S extends z.ZodTypeAny>(
   step: StepNumber,
-  schema: S,
+  schemaName: ProfileSchemaName,
   defaults: z.input<S>,
   lastResult: SubmissionResult<string[]> | null | undefined,
 ) {
-  return useForm<z.input<S>, z.output<S>>({
-    id: `profile-step-${step}`,
-    lastResult,
-    defaultValue: defaults,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
+  return useProfileSchemaForm<S>(`profile-step-${step}`, schemaName, defaults, lastResult)
 }
 
 export function PersonalStepForm({ email, ...props }: StepFormProps<PersonalFormInput> & { email: string }) {
-  const [form, fields] = useStepForm(1, personalSchema, props.defaults, props.lastResult)
+  const [form, fields] = useStepForm<typeof personalSchema>(1, 'personal', props.defaults, props.lastResult)
   return (
     <StepForm step={1} form={form} incomplete={props.incomplete}>
       <PersonalFields fields={fields} email={email} />
@@ -59,7 +53,7 @@ export function PersonalStepForm({ email, ...props }: StepFormProps<PersonalForm
 }
 
 export function MedicalStepForm(props: StepFormProps<MedicalFormInput>) {
-  const [form, fields] = useStepForm(2, medicalSchema, props.defaults, props.lastResult)
+  const [form, fields] = useStepForm<typeof medicalSchema>(2, 'medical', props.defaults, props.lastResult)
   return (
     <StepForm step={2} form={form} incomplete={props.incomplete}>
       <MedicalFields fields={fields} />
@@ -68,7 +62,7 @@ export function MedicalStepForm(props: StepFormProps<MedicalFormInput>) {
 }
 
 export function BariatricStepForm(props: StepFormProps<BariatricFormInput>) {
-  const [form, fields] = useStepForm(3, bariatricSchema, props.defaults, props.lastResult)
+  const [form, fields] = useStepForm<typeof bariatricSchema>(3, 'bariatric', props.defaults, props.lastResult)
   return (
     <StepForm step={3} form={form} incomplete={props.incomplete}>
       <BariatricFields fields={fields} />
@@ -77,7 +71,7 @@ export function BariatricStepForm(props: StepFormProps<BariatricFormInput>) {
 }
 
 export function DeviceStepForm(props: StepFormProps<DeviceFormInput>) {
-  const [form, fields] = useStepForm(4, deviceSchema, props.defaults, props.lastResult)
+  const [form, fields] = useStepForm<typeof deviceSchema>(4, 'device', props.defaults, props.lastResult)
   return (
     <StepForm step={4} form={form} incomplete={props.incomplete}>
       <DeviceFields fields={fields} />

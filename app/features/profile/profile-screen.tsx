@@ -1,12 +1,11 @@
 // The patient's profile (/customer/profile): four tabs (personal, medical, preferences, connected),
 // each a form that saves on its own through the route's action, or the error when the profile could
 // not be read.
-import { useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import type { FormMetadata, SubmissionResult } from '@conform-to/react'
+import type { z } from 'zod'
 import { Form, Link, useActionData, useNavigation, type useLoaderData } from '@remix-run/react'
 import { Loader2, Watch } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { z } from 'zod'
 import { ConnectionsSummary } from '~/features/devices/connections-summary'
 import { FormError } from '~/components/ui/forms'
 import { PageHeader } from '~/components/ui/page-header'
@@ -24,7 +23,9 @@ import type { ServiceView } from '~/features/devices/devices'
 import { TOASTS, } from '~/platform/messages'
 import type { DeviceAnswer, loadProfileRoute, ProfileIntent, savePatientProfile } from './profile.server'
 import { HEIGHT_UNIT_OPTIONS, WEIGHT_UNIT_OPTIONS } from './options'
-import { bariatricSchema, medicalSchema, personalSchema } from './schemas'
+import { useProfileSchemaForm } from './schema-form'
+import type { bariatricSchema, medicalSchema, personalSchema } from './schemas'
+import type { ProfileSchemaName } from './profile-validation'
 import { PROFILE_TABS, profileTabHref, type ProfileTab } from '~/platform/profile-tabs'
 import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 import { waterFromMl, waterUnitFor } from '~/platform/units'
@@ -109,21 +110,19 @@ function TabPanel({ data }: { data: ProfileData }) {
 
 type Answer = { result: SubmissionResult<string[]>; incomplete: boolean } | undefined
 
-function useProfileForm<S extends z.ZodTypeAny>(id: string, schema: S, defaults: z.input<S>, answer: Answer) {
-  const form = useForm<z.input<S>, z.output<S>>({
-    id,
-    lastResult: answer?.result,
-    defaultValue: defaults,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  })
+function useProfileForm<S extends z.ZodTypeAny>(
+  id: string,
+  schemaName: ProfileSchemaName,
+  defaults: z.input<S>,
+  answer: Answer,
+) {
+  const form = useProfileSchemaForm<S>(id, schemaName, defaults, answer?.result)
   useFormErrorToastLifetime(form[0])
   return form
 }
 
 function PersonalForm({ data, answer }: { data: ProfileData; answer: Answer }) {
-  const [form, fields] = useProfileForm('profile-personal', personalSchema, data.defaults.personal, answer)
+  const [form, fields] = useProfileForm<typeof personalSchema>('profile-personal', 'personal', data.defaults.personal, answer)
   return (
     <SectionCard title="Personal details" description="Your name, contact details, measurements and address.">
       <SectionForm intent="personal" form={form} incomplete={answer?.incomplete}>
@@ -134,7 +133,7 @@ function PersonalForm({ data, answer }: { data: ProfileData; answer: Answer }) {
 }
 
 function MedicalForm({ data, answer }: { data: ProfileData; answer: Answer }) {
-  const [form, fields] = useProfileForm('profile-medical', medicalSchema, data.defaults.medical, answer)
+  const [form, fields] = useProfileForm<typeof medicalSchema>('profile-medical', 'medical', data.defaults.medical, answer)
   return (
     <SectionCard title="Medical history" description="Conditions, allergies, medications and what you have tried before.">
       <SectionForm intent="medical" form={form} incomplete={answer?.incomplete}>
@@ -145,7 +144,7 @@ function MedicalForm({ data, answer }: { data: ProfileData; answer: Answer }) {
 }
 
 function BariatricForm({ data, answer }: { data: ProfileData; answer: Answer }) {
-  const [form, fields] = useProfileForm('profile-bariatric', bariatricSchema, data.defaults.bariatric, answer)
+  const [form, fields] = useProfileForm<typeof bariatricSchema>('profile-bariatric', 'bariatric', data.defaults.bariatric, answer)
   return (
     <SectionCard title="Bariatric surgery" description="Your surgery, if you have had it, and your goal weight.">
       <SectionForm intent="bariatric" form={form} incomplete={answer?.incomplete}>

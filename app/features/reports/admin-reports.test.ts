@@ -60,7 +60,7 @@ describe('audit log filters and texts', () => {
 
 describe('invite form schema', () => {
   test('same messages as the provider; role must be one of the two', async () => {
-    const { inviteSchema } = await import('~/features/admin-users/admin-users')
+    const { inviteSchema } = await import('~/features/admin-users/invite-schema')
     const result = inviteSchema.safeParse({ full_name: ' ', email: 'nope', role: 'Owner' })
     expect(result.success).toBe(false)
     expect(result.error?.flatten().fieldErrors).toEqual({

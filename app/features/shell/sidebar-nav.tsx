@@ -1,65 +1,25 @@
-import * as Tooltip from '@radix-ui/react-tooltip'
-import { NavLink } from '@remix-run/react'
-import type { LucideIcon } from 'lucide-react'
-import { forwardRef, type ComponentPropsWithoutRef } from 'react'
-import { cn } from '~/platform/cn'
+import { lazy, Suspense } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { NavItemLink, NavSections, type SidebarNavSection } from './sidebar-nav-item'
 
-export type SidebarNavItem = {
-  to: string
-  label: string
-  icon: LucideIcon
-  /** A count beside the label (unread messages); nothing when 0 or unknown. */
-  badge?: number | null
-  /** 'none' where loading the page has an effect (opening Messages marks them read). */
-  prefetch?: 'intent' | 'none'
+export type { SidebarNavItem, SidebarNavSection } from './sidebar-nav-item'
+
+// The collapsed sidebar's tooltips (Radix Tooltip with its positioning library, ~13 KB gzip) load
+// only when the sidebar is collapsed, after hydration: until then the links are the same links
+// without a tooltip, their labels kept for screen readers. Should the download fail, they stay so.
+const NavTooltips = lazy(() =>
+  import('./nav-tooltips').catch(() => ({
+    default: ({ sections }: { sections: SidebarNavSection[] }) => <PlainSections sections={sections} iconOnly />,
+  })),
+)
+
+function PlainSections({ sections, iconOnly }: { sections: SidebarNavSection[]; iconOnly: boolean }) {
+  return <NavSections sections={sections} iconOnly={iconOnly} renderItem={(item) => <NavItemLink item={item} iconOnly={iconOnly} />} />
 }
-export type SidebarNavSection = { label: string; items: SidebarNavItem[] }
-
-const itemClasses =
-  'flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-foreground/80 outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-accent aria-[current=page]:font-semibold aria-[current=page]:text-accent-foreground'
-
-type NavItemLinkProps = Omit<ComponentPropsWithoutRef<'a'>, 'href'> & { item: SidebarNavItem; iconOnly: boolean }
-
-// Forwards the ref and the trigger props, so that it can sit inside a Radix Tooltip trigger.
-const NavItemLink = forwardRef<HTMLAnchorElement, NavItemLinkProps>(({ item, iconOnly, className, ...props }, ref) => {
-  const Icon = item.icon
-  const badge = item.badge && item.badge > 0 ? (item.badge > 99 ? '99+' : String(item.badge)) : null
-  return (
-    <NavLink
-      {...props}
-      ref={ref}
-      to={item.to}
-      prefetch={item.prefetch ?? 'intent'}
-      className={cn(itemClasses, iconOnly && 'relative justify-center px-0', className)}
-    >
-      <Icon className="h-4 w-4 shrink-0" aria-hidden />
-      <span className={iconOnly ? 'sr-only' : 'truncate'}>
-        {item.label}
-        {badge ? <span className="sr-only">{` (${badge} unread)`}</span> : null}
-      </span>
-      {badge ? (
-        <span
-          aria-hidden
-          data-testid="nav-badge"
-          className={cn(
-            'rounded-full bg-primary font-semibold text-primary-foreground',
-            // The line height after the text size: a text size sets its own line height.
-            iconOnly
-              ? 'absolute right-0.5 top-0.5 px-1 py-0.5 text-[0.625rem] leading-none'
-              : 'ml-auto px-2 py-1 text-xs leading-none',
-          )}
-        >
-          {badge}
-        </span>
-      ) : null}
-    </NavLink>
-  )
-})
-NavItemLink.displayName = 'NavItemLink'
 
 /**
  * The sections and their links. Icon-only (the collapsed desktop sidebar) keeps each label for
- * screen readers and shows it in a tooltip; the provider's delays come from SidebarTooltips.
+ * screen readers and shows it in a tooltip; the tooltips' delays come from sidebar-settings.
  */
 export function SidebarNav({
   sections,
@@ -70,43 +30,16 @@ export function SidebarNav({
   iconOnly?: boolean
   label: string
 }) {
+  const hydrated = useHydrated()
   return (
     <nav aria-label={label} className="flex flex-col gap-4">
-      {sections.map((section) => (
-        <div key={section.label} className="flex flex-col gap-1">
-          {iconOnly ? (
-            <span className="sr-only">{section.label}</span>
-          ) : (
-            <p className="px-2.5 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-              {section.label}
-            </p>
-          )}
-          <ul className="flex flex-col gap-1">
-            {section.items.map((item) => (
-              <li key={item.to}>
-                {iconOnly ? (
-                  <Tooltip.Root>
-                    <Tooltip.Trigger asChild>
-                      <NavItemLink item={item} iconOnly />
-                    </Tooltip.Trigger>
-                    <Tooltip.Portal>
-                      <Tooltip.Content
-                        side="right"
-                        sideOffset={8}
-                        className="z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-md"
-                      >
-                        {item.label}
-                      </Tooltip.Content>
-                    </Tooltip.Portal>
-                  </Tooltip.Root>
-                ) : (
-                  <NavItemLink item={item} iconOnly={false} />
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      {iconOnly && hydrated ? (
+        <Suspense fallback={<PlainSections sections={sections} iconOnly />}>
+          <NavTooltips sections={sections} />
+        </Suspense>
+      ) : (
+        <PlainSections sections={sections} iconOnly={iconOnly} />
+      )}
     </nav>
   )
 }

@@ -15,6 +15,10 @@ export const MOBILE_BREAKPOINT = 768
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 
+/** The desktop column and the narrow screens' drawer, for aria-controls. */
+export const SIDEBAR_ID = 'app-sidebar'
+export const SIDEBAR_DRAWER_ID = 'app-sidebar-drawer'
+
 /** Where the no-JavaScript collapse form posts. */
 export const SIDEBAR_RESOURCE_PATH = '/resources/sidebar'
 

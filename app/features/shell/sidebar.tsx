@@ -1,17 +1,43 @@
-import * as Dialog from '@radix-ui/react-dialog'
-import * as Tooltip from '@radix-ui/react-tooltip'
 import { Link, useLocation } from '@remix-run/react'
 import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react'
 import { Brand } from './brand'
 import { buttonVariants } from '~/components/ui/button'
 import { cn } from '~/platform/cn'
-import { SIDEBAR_RESOURCE_PATH, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './sidebar-settings'
+import { SIDEBAR_DRAWER_ID, SIDEBAR_ID, SIDEBAR_RESOURCE_PATH } from './sidebar-settings'
 import { useSidebar } from './sidebar-context'
 import { SidebarNav, type SidebarNavSection } from './sidebar-nav'
+import type SidebarDrawerType from './sidebar-drawer'
 
-export const SIDEBAR_ID = 'app-sidebar'
-export const SIDEBAR_DRAWER_ID = 'app-sidebar-drawer'
+export { SIDEBAR_DRAWER_ID, SIDEBAR_ID } from './sidebar-settings'
+
+// The narrow screens' drawer (Radix Dialog, its focus trap and scroll lock, ~12 KB gzip) loads the
+// first time it opens: closed, it draws nothing anyway. Should that download fail, the same links
+// open in a plain panel, without the focus trap.
+const SidebarDrawer = lazy(() =>
+  import('./sidebar-drawer').catch(() => ({ default: PlainDrawer })),
+)
+
+function PlainDrawer({ open, onOpenChange, sections, label }: ComponentProps<typeof SidebarDrawerType>) {
+  if (!open) return null
+  return (
+    <div
+      id={SIDEBAR_DRAWER_ID}
+      data-sidebar="drawer"
+      className="fixed inset-y-0 left-0 z-50 flex w-sidebar-mobile max-w-[85vw] flex-col border-r border-border bg-sidebar px-3 py-4 text-sidebar-foreground shadow-lg md:hidden"
+    >
+      <button
+        type="button"
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'self-end')}
+        aria-label="Close menu"
+        onClick={() => onOpenChange(false)}
+      >
+        <X aria-hidden />
+      </button>
+      <SidebarNav sections={sections} label={label} />
+    </div>
+  )
+}
 
 type AppSidebarProps = {
   sections: SidebarNavSection[]
@@ -31,8 +57,14 @@ type AppSidebarProps = {
  */
 export function AppSidebar({ sections, productName, homePath, label, subtitle, drawerFooter }: AppSidebarProps) {
   const { expanded, openMobile, setOpenMobile } = useSidebar()
+  // Once opened, the drawer stays mounted (closed), so that opening it again is instant.
+  const [drawerOpened, setDrawerOpened] = useState(false)
+  const drawerWanted = drawerOpened || openMobile
+  useEffect(() => {
+    if (openMobile) setDrawerOpened(true)
+  }, [openMobile])
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <>
       <aside
         id={SIDEBAR_ID}
         data-sidebar="sidebar"
@@ -61,38 +93,20 @@ export function AppSidebar({ sections, productName, homePath, label, subtitle, d
         </div>
       </aside>
 
-      <Dialog.Root open={openMobile} onOpenChange={setOpenMobile}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 transition-opacity duration-200 md:hidden [@starting-style]:opacity-0" />
-          {/* Slides in where the browser knows @starting-style; simply appears elsewhere. */}
-          <Dialog.Content
-            id={SIDEBAR_DRAWER_ID}
-            aria-describedby={undefined}
-            data-sidebar="drawer"
-            className="fixed inset-y-0 left-0 z-50 flex w-sidebar-mobile max-w-[85vw] flex-col border-r border-border bg-sidebar text-sidebar-foreground shadow-lg transition-transform duration-200 ease-out focus:outline-none md:hidden [@starting-style]:-translate-x-full"
-          >
-            <div className="flex h-14 items-center justify-between border-b border-border px-4">
-              <Dialog.Title asChild>
-                <h2 className="flex items-center gap-2">
-                  <Brand name={productName} />
-                  {subtitle ? (
-                    <span className="rounded bg-accent px-1.5 py-0.5 text-xs font-medium text-accent-foreground">{subtitle}</span>
-                  ) : null}
-                  <span className="sr-only"> menu</span>
-                </h2>
-              </Dialog.Title>
-              <Dialog.Close className={buttonVariants({ variant: 'ghost', size: 'icon' })} aria-label="Close menu">
-                <X aria-hidden />
-              </Dialog.Close>
-            </div>
-            <div className="flex-1 overflow-y-auto px-3 py-4">
-              <SidebarNav sections={sections} label={label} />
-            </div>
-            {drawerFooter ? <div className="border-t border-border p-4">{drawerFooter}</div> : null}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </Tooltip.Provider>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <SidebarDrawer
+            open={openMobile}
+            onOpenChange={setOpenMobile}
+            sections={sections}
+            productName={productName}
+            label={label}
+            subtitle={subtitle}
+            drawerFooter={drawerFooter}
+          />
+        </Suspense>
+      ) : null}
+    </>
   )
 }
 
