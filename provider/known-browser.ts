@@ -3,7 +3,8 @@
 // valid one, for the account being signed in to, counts that browser's attempts apart from the
 // account's, so strangers who know the e-mail and keep guessing make every other browser wait
 // (provider/login-throttle.ts) but never the owner's. The app keeps it in an HttpOnly cookie.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
+import { readSignedClaims, signClaims } from './crypto/signed-claims.js'
 import type { ProviderContext } from './context.js'
 import { findAccountByEmail, type Account } from './store/accounts.js'
 import { tokenNow } from './tokens.js'
@@ -27,25 +28,12 @@ function signature(secret: string, payload: string): Buffer {
 
 export function issueKnownBrowser(ctx: ProviderContext, account: Account): string {
   const claims: KnownBrowserClaims = { sub: account.id, id: randomBytes(16).toString('base64url'), exp: tokenNow() + KNOWN_BROWSER_TTL_MS }
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
-  return `${payload}.${signature(ctx.secret, payload).toString('base64url')}`
+  return signClaims(claims, (payload) => signature(ctx.secret, payload))
 }
 
 function readKnownBrowser(ctx: ProviderContext, token: string): KnownBrowserClaims | null {
-  const parts = token.split('.')
-  if (parts.length !== 2) return null
-  const given = Buffer.from(parts[1], 'base64url')
-  const expected = signature(ctx.secret, parts[0])
-  // Compared on the decoded bytes, and re-encoded: one token has one spelling.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== parts[1]) return null
-  let claims: unknown
-  try {
-    claims = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'))
-  } catch {
-    return null
-  }
-  if (typeof claims !== 'object' || claims === null) return null
-  const c = claims as Record<string, unknown>
+  const c = readSignedClaims(token, (payload) => signature(ctx.secret, payload))
+  if (!c) return null
   if (!Number.isInteger(c.sub) || typeof c.id !== 'string' || !/^[\w-]{16,64}$/.test(c.id) || typeof c.exp !== 'number') return null
   if (c.exp <= tokenNow()) return null
   return { sub: c.sub as number, id: c.id, exp: c.exp }

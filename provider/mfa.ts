@@ -1,9 +1,10 @@
 // P15: two-factor sign-in for admins (TOTP, RFC 6238; docs/provider-api.md "Two-factor sign-in").
 // Pure helpers: sealing the shared secret, the short-lived challenge token that the password step
 // hands out instead of a session, recovery codes, and checking a code against a secret.
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
 import { gcmOpen, gcmSeal } from '../common/crypto/aes-gcm'
+import { readSignedClaims, signClaims } from './crypto/signed-claims.js'
 
 export const TOTP_PERIOD_SECONDS = 30
 export const RECOVERY_CODE_COUNT = 10
@@ -117,25 +118,13 @@ function challengeSignature(secret: string, payload: string): Buffer {
 
 export function signChallenge(secret: string, claims: Omit<ChallengeClaims, 'typ' | 'jti'>): string {
   const jti = randomBytes(16).toString('base64url')
-  const payload = Buffer.from(JSON.stringify({ typ: 'mfa', ...claims, jti })).toString('base64url')
-  return `${payload}.${challengeSignature(secret, payload).toString('base64url')}`
+  return signClaims({ typ: 'mfa', ...claims, jti }, (payload) => challengeSignature(secret, payload))
 }
 
 /** The claims of a well-signed, unexpired challenge, else null. */
 export function readChallenge(secret: string, token: string, nowMs: number): Omit<ChallengeClaims, 'typ'> | null {
-  const parts = token.split('.')
-  if (parts.length !== 2) return null
-  const given = Buffer.from(parts[1], 'base64url')
-  const expected = challengeSignature(secret, parts[0])
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  let claims: unknown
-  try {
-    claims = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'))
-  } catch {
-    return null
-  }
-  if (typeof claims !== 'object' || claims === null) return null
-  const c = claims as Record<string, unknown>
+  const c = readSignedClaims(token, (payload) => challengeSignature(secret, payload))
+  if (!c) return null
   if (c.typ !== 'mfa' || !Number.isInteger(c.sub) || !Number.isInteger(c.ver) || typeof c.exp !== 'number') return null
   // A challenge without an id could not be spent: refused (one from before ids lived 5 minutes).
   if (typeof c.jti !== 'string' || c.jti === '' || c.jti.length > 64) return null
