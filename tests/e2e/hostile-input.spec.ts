@@ -30,8 +30,10 @@ async function contextFor(kind?: SessionKind) {
   contexts.push(context)
   return context
 }
+// A worker runs this hook once per group of tests it was given, and the module (with this list)
+// lives on between groups: each context is disposed once, by the hook after the group that made it.
 test.afterAll(async () => {
-  for (const context of contexts) await context.dispose()
+  for (const context of contexts.splice(0)) await context.dispose()
 })
 test.describe.configure({ mode: 'parallel' })
 
