@@ -1,10 +1,7 @@
-import { useForm } from '@conform-to/react'
 import type { z } from 'zod'
+import { useLazySchemaForm } from './lazy-schema-form'
 import { parseAuthForm } from './schemas'
-import { VALIDATION } from '~/platform/messages'
-import { pushToast } from '~/platform/toast-store'
 import type { LastResult } from './auth-ui'
-import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 
 export {
   ExternalLink,
@@ -26,24 +23,9 @@ export {
  * first invalid field.
  */
 export function useAuthForm<Schema extends z.ZodTypeAny>(id: string, schema: Schema, lastResult: LastResult) {
-  const answer = useForm({
+  return useLazySchemaForm<z.input<Schema>, z.output<Schema>>(
     id,
+    (formData) => parseAuthForm(formData, schema),
     lastResult,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate({ formData }) {
-      const submission = parseAuthForm(formData, schema)
-      // 'error' only for a real submit; blur/input checks carry an intent and no status.
-      if (submission.status === 'error') {
-        pushToast({
-          title: VALIDATION.formInvalidTitle,
-          description: VALIDATION.formInvalidDescription,
-          type: 'destructive',
-        })
-      }
-      return submission
-    },
-  })
-  useFormErrorToastLifetime(answer[0])
-  return answer
+  )
 }

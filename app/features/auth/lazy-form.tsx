@@ -6,15 +6,12 @@
 // starts as soon as a screen's code runs, alongside hydration. Until they are there the form
 // behaves as it does before hydration — a submit goes to the server, which answers with the same
 // messages — and buttons that wait for a valid form stay disabled.
-import { useForm } from '@conform-to/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { z } from 'zod'
 import type * as AuthSchemaModule from './schemas'
-import { VALIDATION } from '~/platform/messages'
-import { pushToast } from '~/platform/toast-store'
 import type { LastResult } from './auth-ui'
-import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
+import { useLazySchemaForm } from './lazy-schema-form'
 
 export type AuthSchemas = typeof AuthSchemaModule
 
@@ -75,29 +72,9 @@ export function useLazyAuthForm<Schema extends z.ZodTypeAny>(
 ) {
   const { schemas, failed } = useAuthSchemas()
   const schema = schemas ? pick(schemas) : null
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult,
-    // Without a schema, nothing is checked in the browser: the submit goes to the server as is.
-    shouldValidate: schema ? 'onBlur' : 'onSubmit',
-    shouldRevalidate: schema ? 'onInput' : 'onSubmit',
-    onValidate:
-      schemas && schema
-        ? ({ formData }) => {
-            const submission = schemas.parseAuthForm(formData, schema)
-            // 'error' only for a real submit; blur/input checks carry an intent and no status.
-            if (submission.status === 'error') {
-              pushToast({
-                title: VALIDATION.formInvalidTitle,
-                description: VALIDATION.formInvalidDescription,
-                type: 'destructive',
-              })
-            }
-            return submission
-          }
-        : undefined,
-  })
-  useFormErrorToastLifetime(form)
+  // Without a schema, nothing is checked in the browser: the submit goes to the server as is.
+  const validate = schemas && schema ? (formData: FormData) => schemas.parseAuthForm(formData, schema) : null
+  const [form, fields] = useLazySchemaForm<z.input<Schema>, z.output<Schema>>(id, validate, lastResult)
   return { form, fields, schema, schemaFailed: failed }
 }
 

@@ -7,10 +7,11 @@ import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 export { firstInvalidField, SubmitButton, useIsSubmitting, type LastResult } from './auth-ui'
 
 /**
- * useAuthForm (form-parts.tsx) for a form whose check arrives later (a lazyModule, lazy-module.ts),
- * so that its screen draws without zod: until `validate` is there a submit goes to the server,
- * which answers with the same messages. Then: check a field when it loses focus, then on every
- * keystroke; a submit that fails the check is stopped with SPEC.md §5's toast.
+ * conform set up one way for every form with a browser-side check (useAuthForm, useLazyAuthForm
+ * and the lazily loaded schemas of lazy-module.ts build on it). `validate` may arrive later, so
+ * that a screen draws without zod: until it is there a submit goes to the server, which answers
+ * with the same messages. Then: check a field when it loses focus, then on every keystroke; a
+ * submit that fails the check is stopped with SPEC.md §5's toast.
  */
 export function useLazySchemaForm<Input extends Record<string, unknown>, Output>(
   id: string,
