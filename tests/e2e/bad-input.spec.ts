@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_PORT } from './support/constants'
-import { storageStateFor, type SessionKind } from './support/sessions'
+import { requestContexts, type SessionKind } from './support/sessions'
 
 // P8: whatever a client posts or puts in a query string, the answer is never a 500 and never a
 // stack trace. Table-driven over every action and every page.
@@ -60,17 +60,7 @@ const BODIES: { name: string; data: string; contentType?: string }[] = [
 ]
 
 // A fresh user per test: sign-out targets must not sign the next test's user out.
-const contexts: APIRequestContext[] = []
-async function contextFor(kind?: SessionKind) {
-  const storageState = kind ? await storageStateFor(kind) : undefined
-  const context = await playwrightRequest.newContext({ baseURL, storageState })
-  contexts.push(context)
-  return context
-}
-
-test.afterAll(async () => {
-  for (const context of contexts) await context.dispose()
-})
+const contextFor = requestContexts(baseURL)
 
 test.describe.configure({ mode: 'parallel' })
 

@@ -1,8 +1,8 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { E2E_PORT, PROVIDER_URL } from './support/constants'
 import { isoDaysFromToday, usDate } from './support/log-data'
 import { outbox, receivedRequests, uniqueEmail } from './support/provider'
-import { storageStateFor, type SessionKind } from './support/sessions'
+import { requestContexts } from './support/sessions'
 
 // Input meant to be something else: an e-mail field naming more recipients, a display name or a
 // header; NUL bytes and lone surrogates the database cannot store; negative measurements. Every
@@ -23,18 +23,7 @@ const HOSTILE_EMAILS = [
 ]
 const ADDED_RECIPIENTS = ['victim@example.org', 'cc2@example.org', 'nelbcc@example.org']
 
-const contexts: APIRequestContext[] = []
-async function contextFor(kind?: SessionKind) {
-  const storageState = kind ? await storageStateFor(kind) : undefined
-  const context = await playwrightRequest.newContext({ baseURL, storageState })
-  contexts.push(context)
-  return context
-}
-// A worker runs this hook once per group of tests it was given, and the module (with this list)
-// lives on between groups: each context is disposed once, by the hook after the group that made it.
-test.afterAll(async () => {
-  for (const context of contexts.splice(0)) await context.dispose()
-})
+const contextFor = requestContexts(baseURL)
 test.describe.configure({ mode: 'parallel' })
 
 /** A form post as a browser without JavaScript sends it; the answer is the page, rendered. */

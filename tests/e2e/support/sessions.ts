@@ -1,3 +1,4 @@
+import { request, test, type APIRequestContext } from '@playwright/test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -61,5 +62,23 @@ export async function storageStateFor(kind: SessionKind): Promise<string> {
       return stateFile(await adminSessionCookie(DEMO_ADMINS.standard.email, DEMO_ADMINS.standard.password), file)
     case 'super-admin':
       return stateFile(await adminSessionCookie(DEMO_ADMINS.super.email, DEMO_ADMINS.super.password), file)
+  }
+}
+
+/**
+ * For a spec file that posts with API request contexts: `contextFor(kind?)` makes one, signed in as
+ * `kind` or signed out. Each is disposed once, by the afterAll after the tests that made it (a
+ * worker runs that hook once per group of tests it is given, and the module lives on between).
+ */
+export function requestContexts(baseURL: string) {
+  const made: APIRequestContext[] = []
+  test.afterAll(async () => {
+    for (const context of made.splice(0)) await context.dispose()
+  })
+  return async function contextFor(kind?: SessionKind): Promise<APIRequestContext> {
+    const storageState = kind ? await storageStateFor(kind) : undefined
+    const context = await request.newContext({ baseURL, storageState })
+    made.push(context)
+    return context
   }
 }
