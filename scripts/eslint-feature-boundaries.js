@@ -1,4 +1,4 @@
-// The app's layering as a lint rule (README "Layout"; decision 165):
+// The app's layering as a lint rule (docs/layout.md; decision 165):
 // - a feature imports another feature only through the modules that feature lists as public in
 //   app/features/public-modules.json (routes too: they are the features' users);
 // - app/platform/ and app/components/ui/ sit below the features and never import them.
