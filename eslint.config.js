@@ -18,7 +18,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  // P14: the store owns the connection. Only the database layer (provider/db/) and the store's
+  // The store owns the connection. Only the database layer (provider/db/) and the store's
   // adapter over it know the drivers, and production code never imports the development folder
   // (provider/index.ts loads its routes lazily, in dev mode only).
   {
@@ -37,7 +37,7 @@ export default tseslint.config(
       ],
     },
   },
-  // P17: features import each other only through their public modules (app/features/public-modules.json);
+  // Features import each other only through their public modules (app/features/public-modules.json);
   // app/platform/ and app/components/ui/ never import a feature.
   {
     files: ['app/**/*.{ts,tsx}'],

@@ -15,7 +15,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  // P20: no retries anywhere, so a flaky test fails the run instead of passing on its second try.
+  // No retries anywhere, so a flaky test fails the run instead of passing on its second try.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -59,11 +59,11 @@ export default defineConfig({
       // The suite signs in hundreds of times from one address; tests/e2e/abuse-limits.spec.ts
       // starts its own server with the limits on.
       RATE_LIMITS: 'off',
-      // P15: Super Admins must set up two-factor sign-in, but the suite signs the demo Super Admin
+      // Super Admins must set up two-factor sign-in, but the suite signs the demo Super Admin
       // in hundreds of times (a TOTP code works once per 30 s); tests/e2e/admin-mfa.spec.ts starts
       // its own server with the default ("super") and with "required" to test the rule itself.
       ADMIN_MFA: 'off',
-      // P19: Withings against the local simulator (tests/e2e/withings.spec.ts reads what it received).
+      // Withings against the local simulator (tests/e2e/withings.spec.ts reads what it received).
       WITHINGS_SIMULATOR: '1',
       WITHINGS_SIMULATOR_PORT: String(E2E_WITHINGS_PORT),
     },

@@ -1,4 +1,4 @@
-// P15: two-factor sign-in for admins (docs/provider-api.md "Two-factor sign-in"): enrollment,
+// Two-factor sign-in for admins (docs/provider-api.md "Two-factor sign-in"): enrollment,
 // the code step of sign-in, and a Super Admin's reset. Failed codes are counted like failed
 // passwords (provider/login-throttle.ts), per account, under a key of their own.
 import type { Account } from './store/accounts.js'

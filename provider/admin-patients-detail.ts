@@ -72,7 +72,7 @@ export interface PatientDetail {
   last_entry_day: string | null
   days_since_last_data: number | null
   weight_unit: PersonalSection['weight_unit']
-  /** P18: which reminders the patient turned on (read only; only the patient can change them). */
+  /** Which reminders the patient turned on (read only; only the patient can change them). */
   reminders: ReturnType<typeof remindersContent>
 }
 

@@ -1,4 +1,4 @@
-// Extension: role checks for the admin endpoints of P13 (docs/provider-api.md, "Admins").
+// Extension: role checks for the admin endpoints (docs/provider-api.md, "Admins").
 import { ADMIN_ROLES } from '../common/contract/auth-values'
 import type { Account, AdminRole } from './store/accounts.js'
 import { isDeactivated } from './store/admins.js'

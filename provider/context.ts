@@ -22,8 +22,8 @@ export interface ProviderContext {
    * development outbox instead.
    */
   queueEmail?: (mail: OutgoingMail) => Promise<unknown>
-  /** P19: Withings' settings and the box its tokens are sealed with; null where not configured. */
+  /** Withings' settings and the box its tokens are sealed with; null where not configured. */
   withings: WithingsRuntime | null
-  /** P19: queues a sync of a patient's service (a Withings notification); undefined without the job runner. */
+  /** Queues a sync of a patient's service (a Withings notification); undefined without the job runner. */
   queueDeviceSync?: (accountId: number, service: string) => Promise<unknown>
 }

@@ -1,5 +1,5 @@
 // Extension (docs/provider-api.md, "Connected devices"): the health-data services a patient can
-// connect. "Demo Health" is simulated (dev mode only); Withings is real (P19) and connectable where
+// connect. "Demo Health" is simulated (dev mode only); Withings is real and connectable where
 // the clinic configured it (WITHINGS_*, or the local simulator); the others are listed so the app
 // can say plainly that they are not available here.
 

@@ -83,7 +83,7 @@ export interface ProviderOptions {
   jobs?: boolean
   /** SMTP_URL and SMTP_FROM: e-mail goes out over SMTP from a job instead of to the dev outbox. */
   smtp?: SmtpSettings
-  /** P19: Withings (WITHINGS_* settings: provider/withings/config.ts); default off. */
+  /** Withings (WITHINGS_* settings: provider/withings/config.ts); default off. */
   withings?: WithingsSettings
   log?: (line: string) => void
 }

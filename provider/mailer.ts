@@ -74,7 +74,7 @@ export function sendInvitationMail(ctx: ProviderContext, email: string, inviter:
 }
 
 /**
- * P18: a new message from the care team. Nothing about the patient's health and not the message
+ * A new message from the care team. Nothing about the patient's health and not the message
  * itself: just that there is one, and where to read it after signing in.
  */
 export function sendPatientMessageNotice(ctx: ProviderContext, email: string): Promise<void> {
@@ -89,7 +89,7 @@ export function sendPatientMessageNotice(ctx: ProviderContext, email: string): P
   )
 }
 
-/** P18: a patient wrote to the care team. The link names the patient's record by id only. */
+/** A patient wrote to the care team. The link names the patient's record by id only. */
 export function sendTeamMessageNotice(ctx: ProviderContext, email: string, patientId: number): Promise<void> {
   const link = `${ctx.appUrl}/admin/patients/${patientId}?tab=messages`
   return send(
@@ -102,7 +102,7 @@ export function sendTeamMessageNotice(ctx: ProviderContext, email: string, patie
   )
 }
 
-/** P18: what a reminder says; nothing from the patient's log, only the nudge itself. */
+/** What a reminder says; nothing from the patient's log, only the nudge itself. */
 export type ReminderMail = Pick<DueReminder, 'kind' | 'follow_up'>
 
 const REMINDER_NAMES: Record<ReminderMail['kind'], string> = {
@@ -136,7 +136,7 @@ function reminderWords(ctx: ProviderContext, reminder: ReminderMail): { subject:
 }
 
 /**
- * P18: a reminder e-mail. Every one carries its one-click unsubscribe link in the text and in the
+ * A reminder e-mail. Every one carries its one-click unsubscribe link in the text and in the
  * List-Unsubscribe headers (RFC 2369; RFC 8058's One-Click POST goes to its own address, which
  * answers a mail client in plain text instead of a page).
  */

@@ -1,4 +1,4 @@
-// P18: what the message endpoints read from a body or a query string (docs/provider-api.md,
+// What the message endpoints read from a body or a query string (docs/provider-api.md,
 // "Messages"): the text of a message, the optional alert it starts from, "read up to" marks and
 // paging. Every problem is a field message, collected like the other forms'.
 import type { JsonObject } from './http.js'

@@ -1,4 +1,4 @@
-// P15: two-factor sign-in for admins (TOTP, RFC 6238; docs/provider-api.md "Two-factor sign-in").
+// Two-factor sign-in for admins (TOTP, RFC 6238; docs/provider-api.md "Two-factor sign-in").
 // Pure helpers: sealing the shared secret, the short-lived challenge token that the password step
 // hands out instead of a session, recovery codes, and checking a code against a secret.
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto'

@@ -1,5 +1,5 @@
 // Extension (docs/provider-api.md, "Extensions"): one row per patient with everything the admin
-// portal's record, exports and reports are computed from. Since P14 slice 3 these are reads only:
+// portal's record, exports and reports are computed from. These are reads only:
 // the list is paged from the patients' summaries (provider/store/patient-summaries.ts), and alerts
 // are evaluated when data changes and by the daily time-based evaluation, never on a read.
 import { openAlertSummaryOf } from './store/alerts.js'

@@ -1,4 +1,4 @@
-// P18: the reminder e-mails' unsubscribe links work without signing in, so the link itself is the
+// The reminder e-mails' unsubscribe links work without signing in, so the link itself is the
 // proof: `<account id>.<kind>.<HMAC-SHA256 of both>`, keyed by a key derived from the API's token
 // secret (stored in the database, or TOKEN_SECRET), so every API process checks every link and no
 // setting is needed. It never expires (a List-Unsubscribe link must keep working) and can only

@@ -1,4 +1,4 @@
-// P18: the reminders form as PUT v1/auth/reminders/ reads it. Every field is optional and an absent
+// The reminders form as PUT v1/auth/reminders/ reads it. Every field is optional and an absent
 // one keeps its saved value (like PUT v1/auth/profile/preferences/); every problem is reported at once.
 import type { JsonObject } from './http.js'
 import {

@@ -1,4 +1,4 @@
-// P18: the pure rules of the reminder e-mails — what a patient's settings make due at a given
+// The pure rules of the reminder e-mails — what a patient's settings make due at a given
 // instant, read on the patient's own wall clock (their IANA time zone). No I/O, the clock is a
 // parameter: the job (provider/jobs/reminders.ts) passes the real time, tests any instant.
 //

@@ -23,7 +23,7 @@ const WRONG_PORTAL: Record<Portal, string> = {
 
 export type SignInResult =
   | { account: Account; access_token: string; refresh_token: string; device_token: string; mfa_token?: undefined }
-  /** P15: the password was right but the admin has a second factor; no session yet. */
+  /** The password was right but the admin has a second factor; no session yet. */
   | { account: Account; mfa_token: string; access_token?: undefined; refresh_token?: undefined; device_token?: undefined }
 
 /**

@@ -1,5 +1,5 @@
 // `npm run bench:scale` (bundled and run by scripts/bench-scale.js; also the first half of
-// `npm run bench`): the BariCare API's admin reads at clinic and health-system scale (P14 item 5).
+// `npm run bench`): the BariCare API's admin reads at clinic and health-system scale.
 // Seeds 1,000 → 10,000 → 100,000 patients (BENCH_SCALE) on a throwaway PostgreSQL server, and
 // 10,000 (BENCH_PGLITE_SCALE) on the embedded PGlite, with the set-wise seeder of
 // provider/dev/scale-seed.ts; at each size starts the API on loopback (as `npm run api` does) and

@@ -28,7 +28,7 @@ const { seedDemoPatients } = await import(pathToFileURL(path.join(buildDir, 'pro
 // Seed before the server opens the database, so the two never write at once.
 const demoPatients = await seedDemoPatients(dataDir)
 
-// P11: a year of daily data for the lbs demo patient, for the trends measurement below. The seed
+// A year of daily data for the lbs demo patient, for the trends measurement below. The seed
 // module is TypeScript, so it is bundled on the fly (esbuild is already a dev dependency).
 const TRENDS_DAYS = 365
 const TRENDS_RUNS = Number(process.env.BENCH_TRENDS_RUNS ?? 60)
@@ -118,7 +118,7 @@ try {
   const cookie = await signedInCookie()
   if (cookie) rows.push(await load('GET /customer/dashboard (signed in)', `${base}/customer/dashboard`, { cookie }))
   else console.warn('dashboard: skipped (could not sign in a demo patient)')
-  // P11: one request at a time, so each latency is the server's loader + render for the page
+  // One request at a time, so each latency is the server's loader + render for the page
   // (including its two provider calls on loopback), not queueing behind other requests.
   let trends = null
   const trendsCookie = trendsPatient ? await signedInCookie('onboarded_lbs') : null

@@ -1,4 +1,4 @@
-// Measures the two database engines the way P14 slice 2 will use them (run by scripts/db-probe.js,
+// Measures the two database engines the way the store uses them (run by scripts/db-probe.js,
 // one fresh process per engine so memory figures are its own): open time, resident memory empty
 // and after 10,000 rows, and the latency of simple indexed queries. Not a test: it prints numbers.
 import { mkdtempSync, rmSync } from 'node:fs'

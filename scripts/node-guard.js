@@ -1,4 +1,4 @@
-// P21: every file under build/ that someone may start with `node` is a small guard written here,
+// Every file under build/ that someone may start with `node` is a small guard written here,
 // which checks the Node.js version before it loads the real bundle beside it. The bundle and its
 // packages may not even parse on an older Node, and a stack trace from deep inside a dependency
 // does not say "wrong Node": the guard says it in one line and exits 1.

@@ -134,7 +134,7 @@ export async function requireAdmin(
   await signOutIfIdle(request, session, 'admin')
   const role = resolveAdminRole(admin.roles.length > 0 ? admin.roles : admin.user?.roles)
   if (role === null || !isRoleAllowed(role, options.roles ?? ADMIN_ROLES)) throw redirect(NOT_AUTHORIZED_PATH)
-  // P15: an admin who must set up two-factor sign-in sees only the screen that does it.
+  // An admin who must set up two-factor sign-in sees only the screen that does it.
   // (A single-fetch data request may name the screen with its `.data` suffix.)
   if (admin.mfa_setup_required && new URL(request.url).pathname.replace(/\.data$/, '') !== MFA_SETUP_PATH) {
     throw redirect(MFA_SETUP_PATH)

@@ -55,7 +55,7 @@ export const TOASTS = {
   resetLinkSent: { title: 'Reset link sent!' },
   passwordSaved: { title: 'Password created/updated successfully!' },
   profileUpdated: { title: 'Profile Updated' },
-  // P18 (not in SPEC): the profile's Reminders form and the unsubscribe page.
+  // Not in SPEC: the profile's Reminders form and the unsubscribe page.
   remindersUpdated: { title: 'Reminders Updated' },
   reminderUnsubscribed: { title: 'Reminder turned off' },
   medicalUpdated: { title: 'Medical History Updated' },

@@ -10,10 +10,10 @@ export const SIGN_IN_PATH = { customer: '/customer/signin', admin: '/admin/signi
 export const HOME_PATH = { customer: '/customer/dashboard', admin: '/admin/dashboard' } as const
 export const PROFILE_SETUP_PATH = '/customer/profile-setup'
 export const NOT_AUTHORIZED_PATH = '/not-authorized'
-/** P15: the code step of an admin's two-factor sign-in, and the screen to set the factor up. */
+/** The code step of an admin's two-factor sign-in, and the screen to set the factor up. */
 export const MFA_CODE_PATH = '/admin/signin/code'
 export const MFA_SETUP_PATH = '/admin/two-factor'
-/** P18: the patient's Messages and the care team's inbox (here, not in care-messages.ts, which brings zod). */
+/** The patient's Messages and the care team's inbox (here, not in care-messages.ts, which brings zod). */
 export const MESSAGES_PATH = '/customer/messages'
 export const INBOX_PATH = '/admin/messages'
 
@@ -25,7 +25,7 @@ const AUTH_SCREENS = new Set([
   '/customer/reset_password',
   '/customer/verify-email',
   '/admin/signin',
-  // P15: the code step of a two-factor sign-in.
+  // The code step of a two-factor sign-in.
   '/admin/signin/code',
   '/admin/forgot-password',
   '/admin/reset-password',

@@ -49,7 +49,7 @@ export async function adminSignIn(api: ProviderClient, credentials: Credentials)
   return checked(await api.call('POST', 'v1/admin/login/', { body: credentials, auth: false }), specAdminLoginSchema)
 }
 
-/** P15: the code step of an admin's sign-in (docs/provider-api.md "Two-factor sign-in"). */
+/** The code step of an admin's sign-in (docs/provider-api.md "Two-factor sign-in"). */
 export async function adminSignInCode(api: ProviderClient, body: MfaLoginBody): Promise<ProviderResult<AdminSession>> {
   return checked(await api.call('POST', 'v1/admin/login/mfa/', { body, auth: false }), adminSessionSchema)
 }

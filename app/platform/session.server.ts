@@ -17,10 +17,10 @@ export const SESSION_COOKIE_NAME = '__session'
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7
 
 export type CustomerSession = ProfileFlags & { token: string; refresh_token: string; full_name?: string }
-/** `mfa_setup_required`: P15, signed in but must enroll a second factor before using the portal. */
+/** `mfa_setup_required`: signed in but must enroll a second factor before using the portal. */
 export type AdminSession = { access_token: string; refresh_token: string; roles: string[]; user?: AdminUser; mfa_setup_required?: boolean }
 /**
- * P15 two-factor sign-in: `mfaChallenge` is the API's short-lived challenge between the password
+ * Two-factor sign-in: `mfaChallenge` is the API's short-lived challenge between the password
  * step and the code step (not a session: it opens no admin page); `mfaRecoveryCodes` holds the
  * new recovery codes for the one page view that shows them.
  */

@@ -119,7 +119,7 @@ describe('numberToInput', () => {
   })
 })
 
-// P20 (mutation testing): the guards and edges the tests above did not pin down.
+// Mutation testing: the guards and edges the tests above did not pin down.
 describe('unit guards and edges', () => {
   it('knows its units and nothing else', () => {
     expect(['cm', 'ft-in'].map(isHeightUnit)).toEqual([true, true])

@@ -6,7 +6,7 @@ import { pageTitle } from '~/platform/meta'
 import { requireAdmin } from '~/platform/guards.server'
 import { ADMIN_ROLES } from '~/platform/roles'
 
-// P15: set up two-factor sign-in (from the profile; the only screen before it is set up, for
+// Set up two-factor sign-in (from the profile; the only screen before it is set up, for
 // admins who must have it).
 export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)
 

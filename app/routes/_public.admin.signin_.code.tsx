@@ -5,7 +5,7 @@ import { codeStepAction, codeStepLoader } from '~/features/auth/admin-mfa.server
 import { pageTitle } from '~/platform/meta'
 import { requireAnonymousAdmin } from '~/platform/guards.server'
 
-// P15: the code step of an admin's two-factor sign-in (after the password).
+// The code step of an admin's two-factor sign-in (after the password).
 export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)
 
 export const loader = async ({ request }: LoaderFunctionArgs) => codeStepLoader(await requireAnonymousAdmin(request))

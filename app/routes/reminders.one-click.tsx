@@ -1,4 +1,4 @@
-// P18: /reminders/one-click?token=… — the List-Unsubscribe address of every reminder e-mail
+// /reminders/one-click?token=… — the List-Unsubscribe address of every reminder e-mail
 // (RFC 8058). A resource route: a mail client's POST gets plain text; a person opening it, the page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { oneClickPage, oneClickUnsubscribe } from '~/features/reminders/unsubscribe.server'

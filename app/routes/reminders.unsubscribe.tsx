@@ -1,4 +1,4 @@
-// P18: /reminders/unsubscribe?token=… — the link in every reminder e-mail (app/features/reminders/unsubscribe.server.ts).
+// /reminders/unsubscribe?token=… — the link in every reminder e-mail (app/features/reminders/unsubscribe.server.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { BellOff, CircleAlert, CircleCheck } from 'lucide-react'

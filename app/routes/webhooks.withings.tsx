@@ -1,4 +1,4 @@
-// P19: Withings' notification callback (WITHINGS_NOTIFY_CALLBACK_URL = APP_URL/webhooks/withings).
+// Withings' notification callback (WITHINGS_NOTIFY_CALLBACK_URL = APP_URL/webhooks/withings).
 // Withings checks the URL answers before subscribing, then posts `userid`, `appli`, `startdate`,
 // `enddate` as a form when a patient has new data. No screen, no session: the API decides whether
 // the notification names a patient connected here and queues their sync.

@@ -1,5 +1,5 @@
 // The care team's patient list and record (docs/provider-api.md "Admin dashboard, patients, patient
-// record and alerts — extension (P13)"): onboarding states and the list's query values. Plain
+// record and alerts"): onboarding states and the list's query values. Plain
 // values, no zod.
 
 /** unverified (e-mail not verified) → verified (profile incomplete) → onboarded. */

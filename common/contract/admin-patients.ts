@@ -1,5 +1,5 @@
 // The care team's patient calls (docs/provider-api.md "Admin dashboard, patients, patient record and
-// alerts — extension (P13)"): the list, a record (optionally with its entries) and a record's
+// alerts"): the list, a record (optionally with its entries) and a record's
 // entries. Server code only (zod).
 import { z } from 'zod'
 import { alertSchema, alertTierSchema } from './alerts'
@@ -115,7 +115,7 @@ export const patientRecordSchema = z.object({
   last_entry_day: nullableText,
   days_since_last_data: nullableNumber,
   weight_unit: z.string().catch('kg'),
-  // P18: which reminders the patient turned on (read only here); null when the API did not say.
+  // Which reminders the patient turned on (read only here); null when the API did not say.
   reminders: reminderSettingsSchema.nullable().catch(null),
 })
 export type PatientRecord = z.output<typeof patientRecordSchema>

@@ -1,4 +1,4 @@
-// Admin accounts (docs/provider-api.md "Admins, audit log, reports and exports — extension (P13)"):
+// Admin accounts (docs/provider-api.md "Admins, audit log, reports and exports"):
 // an account's statuses. The roles are ADMIN_ROLES (auth-values.ts). Plain values, no zod.
 
 /** active, invited (password not created yet), deactivated. */

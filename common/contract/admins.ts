@@ -1,5 +1,5 @@
 // Admin accounts and the audit log (docs/provider-api.md "Admins, audit log, reports and exports —
-// extension (P13)"): the list, an invitation, a role change, and a page of audit events. Server
+// extension"): the list, an invitation, a role change, and a page of audit events. Server
 // code only (zod).
 import { z } from 'zod'
 import { ADMIN_STATUSES } from './admins-values'
@@ -27,7 +27,7 @@ export const adminListItemSchema = z.object({
   invited_by_email: z.string().nullable().catch(null),
   deactivated_at: z.string().nullable().catch(null),
   last_sign_in_at: z.string().nullable().catch(null),
-  /** P15: the admin has a confirmed second factor. */
+  /** The admin has a confirmed second factor. */
   mfa_enabled: z.boolean().catch(false),
 })
 export type AdminListItem = z.output<typeof adminListItemSchema>

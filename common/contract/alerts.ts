@@ -32,7 +32,7 @@ export const alertSchema = z.object({
   acknowledged_by: z.string().nullable().catch(null),
   note: z.string().nullable().catch(null),
   resolved_at: z.string().nullable().catch(null),
-  /** The first message the team wrote from this alert (P18), if any. */
+  /** The first message the team wrote from this alert, if any. */
   message_id: z.number().nullable().catch(null),
 })
 export type PatientAlert = z.output<typeof alertSchema>

@@ -10,12 +10,12 @@ export const AUDIT_ACTIONS = [
   'admin_deactivate',
   'admin_reactivate',
   'alert_acknowledge',
-  // P15: two-factor sign-in.
+  // Two-factor sign-in.
   'mfa_enroll',
   'mfa_reset',
   'mfa_failure',
   'mfa_recovery_code_used',
-  // P18: an admin reading a patient's conversation, a message sent (by either side), a
+  // An admin reading a patient's conversation, a message sent (by either side), a
   // conversation marked handled.
   'message_view',
   'message_send',

@@ -45,7 +45,7 @@ export const adminUserSchema = specAdminUserSchema.extend({
   email: z.string(),
   full_name: z.string(),
   roles: z.array(z.string()),
-  /** P15: the admin has a confirmed second factor. */
+  /** The admin has a confirmed second factor. */
   mfa_enabled: z.boolean().optional(),
 })
 export type AdminUser = z.output<typeof adminUserSchema>
@@ -62,7 +62,7 @@ export const adminSessionSchema = specAdminSessionSchema.extend({
 })
 export type AdminSession = z.output<typeof adminSessionSchema>
 
-/** P15: the password step's answer for an admin with a second factor: no tokens yet. */
+/** The password step's answer for an admin with a second factor: no tokens yet. */
 export const mfaChallengeSchema = z.object({
   mfa_required: z.literal(true),
   mfa_token: z.string(),
@@ -133,7 +133,7 @@ export const changePasswordBodySchema = z.object({
 })
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>
 
-// ---- The admin's second factor (P15) ----------------------------------------------------------
+// ---- The admin's second factor ----------------------------------------------------------------
 
 /** GET v1/admin/mfa/ */
 export const mfaStatusSchema = z.object({ enabled: z.boolean(), recovery_codes_left: z.number() })

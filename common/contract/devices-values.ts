@@ -1,4 +1,4 @@
-// Connected devices (docs/provider-api.md "Connected devices — extension (P12)"): the services the
+// Connected devices (docs/provider-api.md "Connected devices"): the services the
 // reference API lists, a connection's statuses and the data types. Plain values, no zod.
 
 /** The reference API's catalogue, in its order; a real provider may list others (see SERVICE_KEY). */

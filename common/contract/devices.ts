@@ -1,5 +1,5 @@
-// Connected devices' calls (docs/provider-api.md "Connected devices — extension (P12)", "Withings —
-// extension (P19)"): a service as listed, connect, complete, sync, disconnect, and the answer to a
+// Connected devices' calls (docs/provider-api.md "Connected devices", "Withings —
+// extension"): a service as listed, connect, complete, sync, disconnect, and the answer to a
 // forwarded Withings notification. Server code only (zod).
 import { z } from 'zod'
 import { CONNECTION_STATUSES, isServiceKey } from './devices-values'

@@ -1,4 +1,4 @@
-// The health log's value lists and limits (docs/provider-api.md "Health log — extension (P10)"),
+// The health log's value lists and limits (docs/provider-api.md "Health log"),
 // shared by the API (provider/entries-fields.ts validates with them) and the app (forms, screens).
 // Plain values, no zod: client components import this file.
 

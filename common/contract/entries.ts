@@ -7,7 +7,7 @@ import { WEIGHT_UNITS } from './units-values'
 
 const isoDay = z.string().refine(isIsoDay)
 
-// Lenient where an older provider may leave a field out: `source` (P12) means the patient typed it.
+// Lenient where an older provider may leave a field out: `source` means the patient typed it.
 const base = { id: z.number(), date: isoDay, source: z.string().min(1).catch(MANUAL_SOURCE) }
 
 export const weightEntrySchema = z.object({

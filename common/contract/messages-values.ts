@@ -1,4 +1,4 @@
-// Secure messages (docs/provider-api.md "Messages — extension (P18)"): who can write, the inbox's
+// Secure messages (docs/provider-api.md "Messages"): who can write, the inbox's
 // filters, and the sizes both sides count with. Plain values, no zod.
 
 export const SENDER_ROLES = ['patient', 'admin'] as const

@@ -1,4 +1,4 @@
-// Secure messages' calls (docs/provider-api.md "Messages — extension (P18)"): the compose body, the
+// Secure messages' calls (docs/provider-api.md "Messages"): the compose body, the
 // patient's conversation, the care team's inbox and a record's conversation. Server code only (zod).
 import { z } from 'zod'
 import {

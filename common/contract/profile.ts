@@ -111,7 +111,7 @@ export const customerProfileSchema = specCustomerProfileSchema.extend({
   medical_history: medicalSectionSchema.nullable(),
   bariatric_surgery: bariatricSectionSchema.nullable(),
   device_information: deviceSectionSchema.nullable(),
-  // The daily targets are an extension (P10): a provider without the health log answers units only.
+  // The daily targets are an extension: a provider without the health log answers units only.
   preferences: preferencesSchema.partial({ protein_target_g: true, water_target_ml: true, sleep_target_h: true }),
 })
 export type CustomerProfile = z.output<typeof customerProfileSchema>

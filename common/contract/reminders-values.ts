@@ -1,4 +1,4 @@
-// Reminder e-mails (docs/provider-api.md "Reminders — extension (P18)"): the kinds, the weekdays
+// Reminder e-mails (docs/provider-api.md "Reminders"): the kinds, the weekdays
 // and the channels. Plain values, no zod.
 
 export const REMINDER_KINDS = ['weigh_in', 'protein', 'water', 'vitamins', 'follow_up'] as const

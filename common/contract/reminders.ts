@@ -1,4 +1,4 @@
-// Reminders' calls (docs/provider-api.md "Reminders — extension (P18)"): the settings (GET and PUT
+// Reminders' calls (docs/provider-api.md "Reminders"): the settings (GET and PUT
 // v1/auth/reminders/, and `reminders` on a patient's record) and the unsubscribe link's answers.
 // Server code only (zod).
 import { z } from 'zod'

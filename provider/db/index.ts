@@ -1,4 +1,4 @@
-// The BariCare API's database layer (P14): one Kysely API over PostgreSQL (a server via `pg`) or
+// The BariCare API's database layer: one Kysely API over PostgreSQL (a server via `pg`) or
 // PGlite (embedded, the zero-configuration default). Store modules take `Engine['db']`.
 //
 // Rules for store code, true on both engines:

@@ -83,7 +83,7 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         content: await seedDemoPatientsInto(ctx.db),
       }),
     },
-    // P14 slice 3: the daily time-based alert evaluation on demand (?today=YYYY-MM-DD to pretend).
+    // The daily time-based alert evaluation on demand (?today=YYYY-MM-DD to pretend).
     {
       method: 'POST',
       path: '__dev/evaluate-alerts/',
@@ -93,7 +93,7 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         return { message: 'Alerts evaluated.', content: { patients: await evaluateTimeBasedAlerts(ctx.db, today) } }
       },
     },
-    // P18: one run of the reminders job now, or at ?now=<ISO instant> to pretend.
+    // One run of the reminders job now, or at ?now=<ISO instant> to pretend.
     {
       method: 'POST',
       path: '__dev/run-reminders/',

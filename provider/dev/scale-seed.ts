@@ -1,4 +1,4 @@
-// P14 slice 3, development only: patients by the hundred thousand for `npm run bench:scale` and
+// Development only: patients by the hundred thousand for `npm run bench:scale` and
 // `npm run bench:seed`, in set-wise SQL (INSERT … SELECT over generate_series), a few statements
 // per batch rather than a few per patient, so 100,000 patients take minutes, not hours.
 //

@@ -1,4 +1,4 @@
-// P19: a local stand-in for Withings' Public API (developer.withings.com), for the development
+// A local stand-in for Withings' Public API (developer.withings.com), for the development
 // server (WITHINGS_SIMULATOR=1) and the tests. It speaks their wire format, not ours:
 // - GET  /oauth2_user/authorize2 — the consent page (Allow / Deny), redirecting back to the
 //   registered redirect URI with `code` and `state`, or `error=access_denied` and `state`;

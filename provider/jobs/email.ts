@@ -22,7 +22,7 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
-  /** Extra headers (P18: List-Unsubscribe and List-Unsubscribe-Post on reminders). */
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on reminders). */
   headers?: Record<string, string>
 }
 

@@ -1,4 +1,4 @@
-// P18: the e-mail notice of a new message, to the other side of the conversation. The mail goes
+// The e-mail notice of a new message, to the other side of the conversation. The mail goes
 // the way every mail of the API goes (provider/mailer.ts): queued for the SMTP job
 // (./email.ts) when SMTP is configured, else into the development outbox.
 //

@@ -1,4 +1,4 @@
-// P18: reminder e-mails, sent by a scheduled job on the job runner. Every REMINDER_CRON minutes one
+// Reminder e-mails, sent by a scheduled job on the job runner. Every REMINDER_CRON minutes one
 // run (whichever API instance claims it) reads the patients with a reminder on who can receive it
 // (verified, not deactivated), works out what is due on each one's own clock
 // (provider/reminders-schedule.ts) and sends each due reminder once: its row in reminder_sends is

@@ -1,4 +1,4 @@
-// Extension (docs/provider-api.md, "Extensions") — P13: the admin portal's patients: dashboard,
+// Extension (docs/provider-api.md, "Extensions"): the admin portal's patients: dashboard,
 // list, record, entries and alerts. Standard and Super Admins alike; every read of one patient's
 // record or entries is audited ('patient_view'; a background repeat of a look already in the log
 // is not written again), and so is every acknowledgement.

@@ -1,4 +1,4 @@
-// Extension (docs/provider-api.md, "Extensions") — P13: admins (list, invite, change role,
+// Extension (docs/provider-api.md, "Extensions"): admins (list, invite, change role,
 // deactivate, reactivate), the audit log, and the reports' cohort summary and CSV exports.
 import { ADMIN_ROLES } from '../../common/contract/auth-values'
 import type { AdminRole } from '../store/accounts.js'
@@ -139,7 +139,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
       },
     },
     {
-      // P15: the admin lost their authenticator; they sign in again and enroll anew.
+      // The admin lost their authenticator; they sign in again and enroll anew.
       method: 'POST',
       pattern: MFA_RESET_PATH,
       answer: adminListItemSchema,

@@ -36,7 +36,7 @@ export function adminRoutes(ctx: ProviderContext): Route[] {
       handler: async (req) => {
         const result = await signIn(ctx, req, 'admin')
         if (result.mfa_token !== undefined) {
-          // P15: the password was right, but no session yet: the code step exchanges this for one.
+          // The password was right, but no session yet: the code step exchanges this for one.
           return {
             message: 'Enter your authentication code.',
             content: { mfa_required: true, mfa_token: result.mfa_token, expires_in: CHALLENGE_TTL_MS / 1000 },

@@ -1,6 +1,6 @@
-// Extension (docs/provider-api.md, "Connected devices") — P12: a patient's connections to
+// Extension (docs/provider-api.md, "Connected devices"): a patient's connections to
 // health-data services (list, connect through a consent, complete, sync now, disconnect). The simulated
-// service's consent answers and the test controls are dev-only: provider/dev/routes.ts. P19: Withings
+// service's consent answers and the test controls are dev-only: provider/dev/routes.ts. Withings goes
 // through its own OAuth 2.0 (authorize2, then the token request, here in the API: the client secret
 // and the tokens never reach the app or the browser).
 import type { Account } from '../store/accounts.js'

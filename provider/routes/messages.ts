@@ -1,4 +1,4 @@
-// Extension (docs/provider-api.md, "Messages — extension (P18)"): secure messages between a patient
+// Extension (docs/provider-api.md, "Messages"): secure messages between a patient
 // and the care team. A patient reaches only their own conversation (no id in their paths); any
 // admin, Standard or Super, reads and answers every patient's. An admin's read of a conversation
 // and every message sent, by either side, is audited; the other side gets an e-mail notice

@@ -1,4 +1,4 @@
-// P18 (docs/provider-api.md, "Reminders"): the patient's reminder settings, and the unsubscribe
+// Reminders (docs/provider-api.md, "Reminders"): the patient's reminder settings, and the unsubscribe
 // link of every reminder e-mail, which works without signing in (its token is the proof).
 import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'

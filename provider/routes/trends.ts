@@ -1,4 +1,4 @@
-// Extension (docs/provider-api.md "Health trends", P11): a patient's entries over any range up to ten
+// Extension (docs/provider-api.md "Health trends"): a patient's entries over any range up to ten
 // years in one call (GET v1/auth/entries/ stops at 366 days), starting at their first entry when no
 // `from` is given. (Dev mode's POST __dev/seed-history/ lives in provider/dev/routes.ts.)
 import type { ProviderContext } from '../context.js'

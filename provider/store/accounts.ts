@@ -14,7 +14,7 @@ export interface Account {
   role: AdminRole | null
   email_verified: boolean
   token_version: number
-  /** P15: a confirmed second factor (TOTP). */
+  /** A confirmed second factor (TOTP). */
   mfa_enabled: boolean
 }
 

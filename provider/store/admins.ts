@@ -19,7 +19,7 @@ export interface AdminListItem {
   deactivated_at: string | null
   /** The newest successful sign-in, from the audit log. */
   last_sign_in_at: string | null
-  /** P15: a confirmed second factor (TOTP). */
+  /** A confirmed second factor (TOTP). */
   mfa_enabled: boolean
 }
 

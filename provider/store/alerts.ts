@@ -37,7 +37,7 @@ export interface AlertView {
   acknowledged_by: string | null
   note: string | null
   resolved_at: string | null
-  /** P18: the first message the care team wrote from this alert, if any. */
+  /** The first message the care team wrote from this alert, if any. */
   message_id: number | null
 }
 

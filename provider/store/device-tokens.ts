@@ -1,4 +1,4 @@
-// P19: a real service's OAuth tokens for one patient's connection (table device_tokens), sealed
+// A real service's OAuth tokens for one patient's connection (table device_tokens), sealed
 // with the token box: the database holds only ciphertext bound to its row (account, service, kind).
 import type { TokenBox } from '../crypto/token-box.js'
 import type { Db } from './sql.js'

@@ -262,7 +262,7 @@ export async function redeemCode(
 }
 
 /**
- * A real service's consent coming back (P19): the started consent with this state, for this
+ * A real service's consent coming back: the started consent with this state, for this
  * patient and service, spent on the way out; undefined when it does not match, was used or expired.
  * The code is the service's own and is checked by the service when we exchange it.
  */

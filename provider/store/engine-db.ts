@@ -1,4 +1,4 @@
-// The store's Db interface (./sql.ts) over the P14 database engine (provider/db): PGlite embedded
+// The store's Db interface (./sql.ts) over the database engine (provider/db): PGlite embedded
 // by default, a PostgreSQL server when DATABASE_URL is set. Store modules keep writing plain SQL
 // with `?` placeholders; this module numbers them for PostgreSQL and runs them through Kysely, so
 // both engines share one connection pool, one migrator and one set of type parsers.

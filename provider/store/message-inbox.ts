@@ -1,4 +1,4 @@
-// P18 (docs/provider-api.md, "Messages"): the care team's inbox — one row per conversation, as one
+// The care team's inbox (docs/provider-api.md, "Messages") — one row per conversation, as one
 // admin sees it (their own unread counts; "waiting" and "handled" are the team's).
 import type { SenderRole } from './messages.js'
 import type { Db, SqlParam } from './sql.js'

@@ -1,4 +1,4 @@
-// P18 (docs/provider-api.md, "Messages"): one conversation per patient with the care team, its
+// Messages (docs/provider-api.md, "Messages"): one conversation per patient with the care team, its
 // messages, read receipts and the team's "handled" state. The inbox's reads are in
 // ./message-inbox.ts; the e-mail notices in ../jobs/message-notices.ts.
 import type { Db } from './sql.js'

@@ -1,4 +1,4 @@
-// P15: admins' second factor (provider/mfa.ts seals the secrets; provider/admin-mfa.ts uses this).
+// Admins' second factor (provider/mfa.ts seals the secrets; provider/admin-mfa.ts uses this).
 import type { Db } from './sql.js'
 
 export interface MfaState {

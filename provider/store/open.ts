@@ -29,7 +29,7 @@ export async function migrateStore(dataDir: string, options: StoreOptions = {}):
 }
 
 /**
- * The SQLite file of the provider before P14 slice 2. Its data is not carried over (it only ever
+ * The SQLite file of the provider before it moved to PostgreSQL's SQL. Its data is not carried over (it only ever
  * held development and demo data); start-up says so once, so nobody wonders where it went.
  */
 export function legacySqliteFile(dataDir: string): string | undefined {

@@ -1,4 +1,4 @@
-// The development outbox: every e-mail the provider "sends" is a row here (P14 adds SMTP later).
+// The development outbox: every e-mail the provider "sends" is a row here (with SMTP_URL set they go over SMTP instead: provider/jobs/email.ts).
 import type { Db } from './sql.js'
 
 export interface OutboxMail {
@@ -7,7 +7,7 @@ export interface OutboxMail {
   subject: string
   text: string
   links: string[]
-  /** Extra headers the mail was sent with (P18: List-Unsubscribe), {} for none. */
+  /** Extra headers the mail was sent with (List-Unsubscribe), {} for none. */
   headers: Record<string, string>
   created_at: string
 }

@@ -1,4 +1,4 @@
-// P14 slice 3: one row per patient (table patient_summaries, migration 0008) with the facts the
+// One row per patient (table patient_summaries, migration 0008) with the facts the
 // admin portal's patients list, dashboard and cohorts filter, sort and count on, so those reads
 // are indexed SQL paged in the database, and no read writes.
 //

@@ -1,4 +1,4 @@
-// P18: reminder settings and the record of reminders sent (migration 0012).
+// Reminder settings and the record of reminders sent (migration 0012).
 import {
   DEFAULT_REMINDER_SETTINGS,
   REMINDER_KINDS,

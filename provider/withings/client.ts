@@ -1,4 +1,4 @@
-// P19: the calls BariCare makes to Withings' Public API, in their wire format: form-encoded POSTs,
+// The calls BariCare makes to Withings' Public API, in their wire format: form-encoded POSTs,
 // answers `{ status, body }` where a non-zero `status` inside an HTTP 200 is the error.
 import { createHmac } from 'node:crypto'
 import type { WithingsConfig } from './config.js'

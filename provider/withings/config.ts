@@ -1,4 +1,4 @@
-// P19: whether this API talks to Withings, and where. Enabled only by configuration: a clinic
+// Whether this API talks to Withings, and where. Enabled only by configuration: a clinic
 // registers an application at Withings (developer.withings.com) and sets its client id, secret and
 // redirect URI; without them the Withings card says the clinic has not set it up.
 // WITHINGS_SIMULATOR=1 (never in production) puts the local simulator (provider/dev/

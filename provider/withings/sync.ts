@@ -1,4 +1,4 @@
-// P19: an incremental sync from Withings. Asks only for what changed since the last sync (their
+// An incremental sync from Withings. Asks only for what changed since the last sync (their
 // `lastupdate`, our stored cursor), follows `more`/`offset` paging, turns weight measures
 // (value × 10^unit kg) and sleep summaries into imported log readings on the patient's local day
 // (each measure group's own timezone), and keeps the rules every import follows: a day the patient

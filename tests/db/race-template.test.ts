@@ -1,4 +1,4 @@
-// The pattern every P14 race test follows (single-use codes, last Super Admin, sign-in counters,
+// The pattern every race test follows (single-use codes, last Super Admin, sign-in counters,
 // device re-sync, alert acknowledgement): two API processes — two engines, two connection pools —
 // on one real PostgreSQL database, the competing requests held at a barrier until both are in
 // flight, and a control that shows the naive version really does lose the race, so a green test

@@ -6,7 +6,7 @@ import { createVerifiedCustomer, customerToken, outbox, providerCall } from './s
 import { storageStateFor, type SessionKind } from './support/sessions'
 import { animationsDone, settled } from './support/settled'
 
-// P9: axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
+// axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
 // at 375 px and 1280 px. Zero violations.
 
 type Screen = {
@@ -29,7 +29,7 @@ const submitEmpty = (button: string) => async (page: Page) => {
   await expect(page.getByText(/is required|valid email/).first()).toBeVisible()
 }
 
-/** P18: a real unsubscribe link (a new patient's vitamins reminder, sent by one run of the job), opened. */
+/** A real unsubscribe link (a new patient's vitamins reminder, sent by one run of the job), opened. */
 async function openUnsubscribeLink(page: Page) {
   const { email, password } = await createVerifiedCustomer()
   const token = await customerToken(email, password)
@@ -147,7 +147,7 @@ const SCREENS: Screen[] = [
   { name: 'admin profile', path: '/admin/profile', as: 'standard-admin' },
   { name: 'admin change password', path: '/admin/change-password', as: 'standard-admin' },
   { name: 'admin users', path: '/admin/users', as: 'super-admin' },
-  // P18: messages.
+  // Messages.
   { name: 'messages (empty)', path: '/customer/messages', as: 'customer-onboarded' },
   {
     name: 'messages, errors',
@@ -173,7 +173,7 @@ const SCREENS: Screen[] = [
   },
 ]
 
-/** A patient of this test's own who has written to the care team (P18's screens). */
+/** A patient of this test's own who has written to the care team (the messages screens). */
 async function patientWithMessage() {
   const prefix = uniquePrefix('A11yMsg')
   const [patient] = await seedPatients(prefix, [{ ...REGAINING_PATIENT, full_name: `${prefix} Morgan` }])

@@ -138,7 +138,7 @@ test.describe('access matrix (DESIGN.md §4)', () => {
       const state = await signedInAs(browser, persona)
       // Each cell starts from the signed-in cookies: some screens sign a portal out on purpose
       // (SPEC.md §2: the customer sign-in clears the admin's session and the admin sign-in both).
-      // Since P15 that also ends the session in the API, which no copy of the cookie brings back,
+      // That also ends the session in the API, which no copy of the cookie brings back,
       // so those screens are visited after every other cell.
       async function check(method: 'GET' | 'POST', { path, expect: outcomes }: Row) {
         const request = await playwright.request.newContext({ baseURL, storageState: state })

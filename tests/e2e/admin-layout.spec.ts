@@ -3,7 +3,7 @@ import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { DEMO_ADMINS } from './support/provider'
 import { storageStateFor } from './support/sessions'
 
-// P16: admin tables never clip at 1280 px; at 375 px they scroll inside a named, focusable region
+// Admin tables never clip at 1280 px; at 375 px they scroll inside a named, focusable region
 // that says so; one date style (MM/DD/YYYY), times in the clinic's zone with its abbreviation,
 // phone numbers formatted; one audit row per record view.
 

@@ -10,7 +10,7 @@ import { DEMO_ADMINS } from './support/provider'
 import { signInAdminThroughForm } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
 
-// P15: two-factor sign-in for admins. Every test uses its own admin (createAdmin), so the demo
+// Two-factor sign-in for admins. Every test uses its own admin (createAdmin), so the demo
 // admins other specs sign in as never get a second factor. The main e2e server runs with
 // ADMIN_MFA=off (playwright.config.ts); the rule that Super Admins must enroll is tested on a server
 // of its own with the default setting.

@@ -7,7 +7,7 @@ import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
 
 // /admin/patient/:id — the record: header, clinical summary, alerts with acknowledge (with and
-// without JavaScript), adherence and regain, devices, P11's trends; every view is audited.
+// without JavaScript), adherence and regain, devices, the trends; every view is audited.
 
 const DESKTOP = { width: 1280, height: 900 }
 

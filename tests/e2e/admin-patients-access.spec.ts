@@ -5,7 +5,7 @@ import { createCustomer, customerToken, providerCall } from './support/provider'
 import { otherRoleAdminCookie } from './support/session'
 import { storageStateFor } from './support/sessions'
 
-// The access matrix for P13's dashboard, patients and alerts: every new screen and action in the
+// The access matrix for the admin dashboard, patients and alerts: every new screen and action in the
 // app, and every new provider endpoint, for each kind of visitor. The provider checks roles itself:
 // a customer's token or none never reaches patient data, even when called directly.
 

@@ -6,7 +6,7 @@ import { createCustomer, customerToken, DEMO_ADMINS, providerCall, receivedReque
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
 
-// P13 /admin/reports: the cohort summary and the CSV exports. Other specs create patients on the
+// /admin/reports: the cohort summary and the CSV exports. Other specs create patients on the
 // same server at the same time, so this spec's cohort is its own: a procedure and a surgery date
 // no other spec uses narrow every summary and export to the patients created here.
 

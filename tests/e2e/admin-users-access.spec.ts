@@ -3,7 +3,7 @@ import { adminToken, createAdmin } from './support/admin-users'
 import { createCustomer, customerToken, providerCall, receivedRequests, uniqueEmail } from './support/provider'
 import { storageStateFor, type SessionKind } from './support/sessions'
 
-// P13 (admin-users) access matrix: every new screen, action and provider endpoint of users,
+// The admin-users access matrix: every new screen, action and provider endpoint of users,
 // audit and reports, for no session, a patient, a Standard Admin and a Super Admin — including
 // direct POSTs that skip the screens, and direct provider calls that skip the app.
 

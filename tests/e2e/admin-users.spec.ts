@@ -5,7 +5,7 @@ import { createCustomer, DEMO_ADMINS, mailedLink, providerCall, receivedRequests
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
 
-// P13 /admin/users (Super Admin): invitations, role changes, deactivation and the audit log, with
+// /admin/users (Super Admin): invitations, role changes, deactivation and the audit log, with
 // and without JavaScript. Other specs run against the same server: every assertion is about
 // admins this spec created (unique e-mails), never about the whole list.
 
@@ -97,7 +97,7 @@ test.describe('roles and deactivation', () => {
     await row(page, admin.email).getByLabel(`Role for ${admin.fullName}`, { exact: true }).selectOption('Super Admin')
     await row(page, admin.email).getByRole('button', { name: `Save role for ${admin.fullName}` }).click()
     await expect(page.getByText('Role updated', { exact: true }).first()).toBeVisible()
-    // The role is changed in its own column (P16), so that column shows the new role in its select.
+    // The role is changed in its own column, so that column shows the new role in its select.
     await expect(row(page, admin.email).getByLabel(`Role for ${admin.fullName}`, { exact: true })).toHaveValue('Super Admin')
     const [put] = await receivedRequests(`v1/admin/admins/${admin.id}/role/`)
     expect(put).toMatchObject({ method: 'PUT', body: { role: 'Super Admin' }, status: 200 })

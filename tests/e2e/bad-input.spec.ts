@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT } from './support/constants'
 import { requestContexts, type SessionKind } from './support/sessions'
 
-// P8: whatever a client posts or puts in a query string, the answer is never a 500 and never a
+// Whatever a client posts or puts in a query string, the answer is never a 500 and never a
 // stack trace. Table-driven over every action and every page.
 
 const baseURL = `http://localhost:${E2E_PORT}`

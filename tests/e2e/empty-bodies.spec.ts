@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signInNewCustomer } from './support/sign-in'
 
-// P15: a POST whose body cannot be read as a form is answered like an empty submit, never a 500.
+// A POST whose body cannot be read as a form is answered like an empty submit, never a 500.
 
 const BODIES: { name: string; headers: Record<string, string>; data?: string }[] = [
   { name: 'no body at all', headers: {} },

@@ -115,7 +115,7 @@ test('the server refuses to start in production without SESSION_SECRET', () => {
   expect(result.stderr).toContain('SESSION_SECRET')
 })
 
-// P21: the machine's own Node (Debian's v20 on ours) is turned away by the built entry point.
+// The machine's own Node (Debian's v20 on ours) is turned away by the built entry point.
 const systemNode = '/usr/bin/node'
 const systemMajor = existsSync(systemNode)
   ? Number(spawnSync(systemNode, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout)

@@ -6,7 +6,7 @@ import { signInNewCustomer } from './support/sign-in'
 import { lastDays, seededEntriesOn, seededWeight, seedHistory } from './support/trends'
 import { animationsDone, settled } from './support/settled'
 
-// P11: /customer/health-trends for a patient with 120 days of seeded daily data (support/trends.ts
+// /customer/health-trends for a patient with 120 days of seeded daily data (support/trends.ts
 // knows every value), with and without JavaScript.
 const DAYS = 120
 const TODAY = isoDaysFromToday(0)
@@ -44,7 +44,7 @@ test('each range is a link; the charts, summaries and tables follow it with one 
   }
   await expect(page.getByTestId('weight-summary')).toHaveText(/^Down \d+\.\d kg in \d+ days\.$/)
   await expect(page.getByTestId('sleep-svg').locator('rect')).toHaveCount(29) // tonight is not logged yet
-  // P16: the goal (80 kg) lies far below 30 days near 110 kg: the axis fits the weights and the goal
+  // The goal (80 kg) lies far below 30 days near 110 kg: the axis fits the weights and the goal
   // is named at the plot's bottom edge instead of drawn.
   await expect(page.getByTestId('weight-svg').locator('[data-reference="Goal"]')).toHaveCount(0)
   await expect(page.getByTestId('trend-weight').locator('[data-reference-label="Goal"]')).toHaveText(

@@ -6,7 +6,7 @@ import { providerAt } from './support/provider'
 import { smtpInbox } from './support/smtp-inbox'
 import { spawnServer } from './support/spawn-server'
 
-// P18: the messages' e-mail notices over a real SMTP server (P14's job runner), with and without
+// The messages' e-mail notices over a real SMTP server (the API's job runner), with and without
 // JavaScript: the care team writes, the patient gets "You have a new message from your care team"
 // with a link and nothing else (no text, no name, no health figures), follows the link, signs in
 // and reads it; the patient answers, and the admin who replied gets the team's notice, whose link

@@ -6,7 +6,7 @@ import { customerToken, outbox, providerCall, receivedFrom } from './support/pro
 import { storageStateFor } from './support/sessions'
 import { signInCustomer } from './support/sign-in'
 
-// P18 messages, app side: the patient writes, the care team's inbox shows it unread and waiting,
+// Messages, app side: the patient writes, the care team's inbox shows it unread and waiting,
 // an admin replies (from the record's Messages tab), the patient reads it (with JavaScript without
 // a reload), the team marks it handled; "Message patient" from an alert links the two. Each test
 // has its own patient; the demo admin only reads and answers that patient's conversation.

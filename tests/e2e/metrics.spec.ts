@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORT } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
-// P14 (operable): the app's /metrics, read from this machine, has its own request series and the
+// The app's /metrics, read from this machine, has its own request series and the
 // embedded API's, in Prometheus' text format.
 test('GET /metrics shows app requests by route and the embedded API and database series', async ({ page, request }) => {
   await page.goto('/customer/signin')

@@ -5,7 +5,7 @@ import { createCustomer, DEMO_ADMINS } from './support/provider'
 import { seedHistory } from './support/trends'
 import { signInAdmin, signInCustomer } from './support/sign-in'
 
-// P16: at 375 px no screen scrolls sideways (the document is never wider than the viewport);
+// At 375 px no screen scrolls sideways (the document is never wider than the viewport);
 // wide content scrolls inside its own region (tables, charts) instead.
 
 const PHONE = { width: 375, height: 812 }

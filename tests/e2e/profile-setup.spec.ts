@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createCustomer, receivedFrom, type RecordedRequest } from './support/provider'
 import { signInCustomer } from './support/sign-in'
 
-// The profile-setup wizard (issue P6) against the reference provider, with and without JavaScript.
+// The profile-setup wizard against the reference provider, with and without JavaScript.
 
 const SETUP = '/customer/profile-setup'
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { E2E_PORT } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
-// P8: the provider down, slower than the timeout, a 500 with an HTML body, malformed JSON, a 401
+// The provider down, slower than the timeout, a 500 with an HTML body, malformed JSON, a 401
 // on every call → every screen shows a friendly message and the server stays up and responsive.
 
 /** The status each screen answers with when its data could not be loaded. */

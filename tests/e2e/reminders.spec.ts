@@ -6,7 +6,7 @@ import { signInCustomer } from './support/sign-in'
 import { smtpInbox } from './support/smtp-inbox'
 import { spawnServer } from './support/spawn-server'
 
-// P18: reminders end to end, with and without JavaScript — a patient saves the Reminders form on
+// Reminders end to end, with and without JavaScript — a patient saves the Reminders form on
 // the profile's Preferences tab, the reminders job runs (POST __dev/run-reminders/ with a given
 // clock), the e-mail reaches a real SMTP server with its List-Unsubscribe headers, and its link
 // unsubscribes without signing in (confirm page, then POST); a mail client's RFC 8058 one-click

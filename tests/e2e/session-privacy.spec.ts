@@ -5,7 +5,7 @@ import { readSessionCookie } from './support/session'
 import { signInAdminThroughForm, signInCustomerThroughForm, signInNewCustomerThroughForm } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
 
-// P15: what a browser or a shared cache may keep of a signed-in page, and whose address counts.
+// What a browser or a shared cache may keep of a signed-in page, and whose address counts.
 
 test('pages and data requests that depend on the session are never stored', async ({ page }) => {
   await signInNewCustomerThroughForm(page)

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, usDate } from './support/log-data'
 import { signInNewCustomer } from './support/sign-in'
 
-// One rule for which day a night's sleep belongs to (P16): the date the patient woke up. Sleep
+// One rule for which day a night's sleep belongs to: the date the patient woke up. Sleep
 // logged for a date is found on that same date in the week, the day's list, the dashboard and the
 // trends table — never a day earlier or later.
 

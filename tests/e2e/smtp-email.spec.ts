@@ -5,7 +5,7 @@ import { STRONG_PASSWORD, uniqueEmail } from './support/provider'
 import { smtpInbox } from './support/smtp-inbox'
 import { spawnServer } from './support/spawn-server'
 
-// P14: with SMTP_URL set, the verification e-mail leaves over SMTP, sent by the API's job runner
+// With SMTP_URL set, the verification e-mail leaves over SMTP, sent by the API's job runner
 // (pg-boss), and is retried when the mail server refuses it for a moment. A real SMTP server (the
 // smtp-server package) receives it here; the development outbox stays empty.
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { E2E_PORT } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
-// Two SPEC.md texts (P16 item 9), checked the way SPEC.md words them:
+// Two SPEC.md texts, checked the way SPEC.md words them:
 // - §8: sign-in, when the API answers without a `message` (an HTML 502, a timeout, garbled JSON,
 //   no answer at all), shows exactly 'Something went wrong. Please try again.' — in both portals;
 // - §5: sign-up with JavaScript says 'Passwords do not match' live, as soon as the confirmation is

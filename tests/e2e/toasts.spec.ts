@@ -3,7 +3,7 @@ import { hideTour } from './support/log-data'
 import { createCustomer, uniqueEmail } from './support/provider'
 import { signInAdmin, signInCustomerThroughForm } from './support/sign-in'
 
-// Toasts (P16): an error toast lasts only as long as the form's errors, and the stack never
+// Toasts: an error toast lasts only as long as the form's errors, and the stack never
 // covers a form's primary button — checked with three toasts on screen, on a phone and a laptop.
 
 const WIDTHS = [

@@ -3,7 +3,7 @@ import { createCustomer } from './support/provider'
 import { signInCustomer } from './support/sign-in'
 import { seedHistory } from './support/trends'
 
-// The guided tour on a phone and on a laptop, light and dark (P16): every step's tooltip lies
+// The guided tour on a phone and on a laptop, light and dark: every step's tooltip lies
 // fully inside the viewport, below the sticky header, and its buttons take a real click.
 
 const HEADER_HEIGHT = 56

@@ -4,7 +4,7 @@ import { createCustomer, receivedFrom } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
 import { seedHistory } from './support/trends'
 
-// P16 items 3, 8 and 10: charts that read at 375 px and 1280 px (labels beside the plot, never on
+// Charts that read at 375 px and 1280 px (labels beside the plot, never on
 // it; none overlapping another), range tabs on one line, and water in fl oz for an lbs patient.
 
 type Box = { x: number; y: number; width: number; height: number }

@@ -9,7 +9,7 @@ import { expectToast, fillSignUp, submitSignIn } from './support/auth'
 import { E2E_PORT } from './support/constants'
 import { STRONG_PASSWORD, uniqueEmail } from './support/provider'
 
-// P14: two API processes and two app processes on one PostgreSQL database, as behind a load
+// Two API processes and two app processes on one PostgreSQL database, as behind a load
 // balancer. Each app talks to its own API; the browser's requests alternate between the apps
 // (cookies on localhost are shared across ports, as one site's are behind a balancer).
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { mailedLink, providerCall, STRONG_PASSWORD, uniqueEmail } from './support/provider'
 
-// After verifying their e-mail, a new patient signs in with that address already filled in
-// (P16): the verified screen's 'Sign In' carries it, and the sign-in form takes it only when it
+// After verifying their e-mail, a new patient signs in with that address already filled in:
+// the verified screen's 'Sign In' carries it, and the sign-in form takes it only when it
 // reads as an e-mail address.
 
 for (const javaScriptEnabled of [true, false]) {

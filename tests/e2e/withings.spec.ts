@@ -1,4 +1,4 @@
-// P19: Withings end to end against the local Withings simulator the e2e server starts
+// Withings end to end against the local Withings simulator the e2e server starts
 // (WITHINGS_SIMULATOR=1). Each test creates its own patient, who signs in to the simulated Withings
 // with their own e-mail address, so the measures seeded for it are theirs alone.
 import { expect, test, type Page } from '@playwright/test'

@@ -12,7 +12,7 @@ import {
   verifiedCustomer,
 } from './helpers'
 
-// P15: two-factor sign-in for admins (TOTP, RFC 6238). The API's clock (setTokenClock) is moved by
+// Two-factor sign-in for admins (TOTP, RFC 6238). The API's clock (setTokenClock) is moved by
 // hand, so "the next 30-second step" is exact and no test waits.
 
 const provider = useTestProvider()

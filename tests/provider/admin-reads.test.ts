@@ -1,4 +1,4 @@
-// P14 slice 3: admin reads are reads. Alerts and the patients' summaries change with the data (in
+// Admin reads are reads. Alerts and the patients' summaries change with the data (in
 // the write's transaction) and with the daily time-based evaluation, never on a GET.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { addDays, todayUtc } from '../../provider/admin-patients-metrics'

@@ -1,5 +1,5 @@
 // When the database cannot be reached the API says so with a 503 and a sentence, never a bare 500:
-// the app shows that sentence and keeps what the user typed (P14).
+// the app shows that sentence and keeps what the user typed.
 import { describe, expect, test } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../provider/db/unavailable'
 import { createTestDatabase } from '../support/db-engines'

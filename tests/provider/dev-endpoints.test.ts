@@ -38,7 +38,7 @@ describe('in dev mode', () => {
       subject: expect.any(String),
       text: expect.any(String),
       links: [expect.stringContaining('/customer/verify-email?')],
-      // P18: extra headers (List-Unsubscribe on reminders); none on this one.
+      // Extra headers (List-Unsubscribe on reminders); none on this one.
       headers: {},
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     })

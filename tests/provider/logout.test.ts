@@ -3,7 +3,7 @@ import { setTokenClock } from '../../provider/tokens'
 import { STANDARD, SUPER } from '../support/fixtures'
 import { expectError, login, useTestProvider, verifiedCustomer } from './helpers'
 
-// P15: signing out ends the session in the API, not only in the browser.
+// Signing out ends the session in the API, not only in the browser.
 
 const provider = useTestProvider()
 

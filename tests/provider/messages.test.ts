@@ -3,7 +3,7 @@ import { setTokenClock } from '../../provider/tokens'
 import { STANDARD, SUPER } from '../support/fixtures'
 import { adminToken, expectError, login, mailsTo, useTestProvider, type ApiResponse } from './helpers'
 
-// P18: messages between a patient and the care team (docs/provider-api.md, "Messages"). The API's
+// Messages between a patient and the care team (docs/provider-api.md, "Messages"). The API's
 // clock (setTokenClock) is moved by hand for the one-notice-an-hour rule; access tokens live a day
 // here so moving it does not expire them.
 

@@ -1,4 +1,4 @@
-// GET /metrics on the API: Prometheus text with request and database series (P14, operable).
+// GET /metrics on the API: Prometheus text with request and database series.
 import { expect, test } from 'vitest'
 import { useTestProvider } from './helpers'
 

@@ -1,7 +1,7 @@
-// P14 slice 1: what was safe only because one synchronous connection served every request is now
+// What was safe only because one synchronous connection served every request is now
 // made explicit in SQL (conditional UPDATEs checked by rows affected, ON CONFLICT DO NOTHING, one
 // transaction with the rows locked). These run each race through HTTP with the requests in flight
-// together; slice 2 runs the same file against PostgreSQL with two API processes.
+// together; the provider-pg project runs the same file against PostgreSQL.
 import { describe, expect, test } from 'vitest'
 import { countActiveSuperAdmins, setRole } from '../../provider/store/admins'
 import { GOOD_PASSWORD, SUPER } from '../support/fixtures'

@@ -13,7 +13,7 @@ import {
   type TestProvider,
 } from './helpers'
 
-// P18: reminder settings, the reminders job and the unsubscribe link (docs/provider-api.md,
+// Reminder settings, the reminders job and the unsubscribe link (docs/provider-api.md,
 // "Reminders"). The job runs through POST __dev/run-reminders/?now=…, the clock injected, never
 // waited for. On PostgreSQL a second API (its own pool, same database) runs beside the first, as
 // two API processes would; PGlite has one owner, so there the runs race inside one API.

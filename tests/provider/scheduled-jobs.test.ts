@@ -1,4 +1,4 @@
-// The job runner inside the API (P14): the time-based alert rules are scheduled hourly and run
+// The job runner inside the API: the time-based alert rules are scheduled hourly and run
 // once at start, as jobs stored in the API's own database.
 import { expect, test } from 'vitest'
 import { useTestProvider } from './helpers'

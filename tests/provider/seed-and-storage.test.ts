@@ -119,7 +119,7 @@ describe('storage', () => {
     const b = await startTestProvider({ tokenSecret: 'shared-secret' })
     try {
       // Same seeded admin id (1) and token version in both fresh databases; the signature passes in
-      // both, the session (P15: ended by sign-out) is known only to a.
+      // both, the session (ended by sign-out) is known only to a.
       const { access } = await login(a, 'admin', SUPER.email, SUPER.password)
       expect((await a.call('GET', 'v1/admin/profile/', { token: access })).status).toBe(200)
       expect((await b.call('GET', 'v1/admin/profile/', { token: access })).status).toBe(401)

@@ -98,7 +98,7 @@ describe('POST v1/auth/signup/', () => {
     expect(data.password).toEqual([message])
   })
 
-  // About 30 password hashes, CPU-bound: over 15 s on a loaded 2-core machine (P20's repeat
+  // About 30 password hashes, CPU-bound: over 15 s on a loaded 2-core machine (the repeat
   // runs), so this test gets a minute; nothing in it waits on a clock.
   test('accepts every special character of the documented set, and 8 and 32 characters exactly', async () => {
     for (const special of '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~') {

@@ -1,4 +1,4 @@
-// The store's transaction contract (provider/store/sql.ts), which slice 2's engines must keep.
+// The store's transaction contract (provider/store/sql.ts), which both database engines must keep.
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import type { Store } from '../../provider/store/sql'
 import { openTestStore } from './helpers'

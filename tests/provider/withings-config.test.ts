@@ -1,4 +1,4 @@
-// P19: the WITHINGS_* settings and the token box, without a server.
+// The WITHINGS_* settings and the token box, without a server.
 import { describe, expect, test } from 'vitest'
 import { deriveKey, tokenBox } from '../../provider/crypto/token-box'
 import { withingsSettingsFromEnv } from '../../provider/withings/config'

@@ -1,4 +1,4 @@
-// P19: Withings through its Public API, against the local simulator (provider/dev/withings-
+// Withings through its Public API, against the local simulator (provider/dev/withings-
 // simulator.ts), which speaks their wire format. Asserts on what the patient gets (the log, the
 // connection's state) and on what the simulator received.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

@@ -7,7 +7,7 @@ import { qrDrawing } from '~/features/auth/qr-code.server'
 import { agreeOnAdminMfa } from '../../server/admin-mfa-agreement'
 import { admin, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 
-// P15: who must set up two-factor sign-in (ADMIN_MFA), and the guard that holds them to it.
+// Who must set up two-factor sign-in (ADMIN_MFA), and the guard that holds them to it.
 
 useTestEnv()
 afterEach(() => {

@@ -87,7 +87,7 @@ describe('patients list loader', () => {
 })
 
 describe('patient page', () => {
-  // 'Patient not found' inside the portal: data with status 404, not a thrown response (P16).
+  // 'Patient not found' inside the portal: data with status 404, not a thrown response.
   it('is a 404 for ids that cannot be a patient’s, without calling the provider', async () => {
     for (const id of ['abc', '1e3', '../1', '9'.repeat(20)]) {
       const response = await loadPatientPage(pageRequest(`/admin/patient/${encodeURIComponent(id)}`, cookie), id)

@@ -5,7 +5,7 @@ import { getAdmin, getCustomer, getSession } from '~/platform/session.server'
 import { BARIATRIC, DEVICE, MEDICAL, PERSONAL } from '../support/fixtures'
 import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, useStubProvider } from './helpers'
 
-// P15: signing in to one portal (or opening its sign-in) drops the other portal's session; that
+// Signing in to one portal (or opening its sign-in) drops the other portal's session; that
 // session is ended in the API too (v1/auth/logout/), as sign-out ends it, not only forgotten.
 
 const args = (request: Request) => ({ request, params: {}, context: {} })

@@ -12,7 +12,7 @@ import { action as tourCompleted } from '~/routes/resources.tour-completed'
 import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 import { startStubProvider, type StubProvider, type StubRequest } from './stub-provider'
 
-// One request context (P17): a loader's guard runs once, and every helper of the loader shares its
+// One request context: a loader's guard runs once, and every helper of the loader shares its
 // session and provider client; the client's 403 rule sends every screen to /not-authorized.
 
 // Every guard (and any client built without one) reads the request's session exactly once.

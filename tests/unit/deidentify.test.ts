@@ -62,7 +62,7 @@ describe('Safe Harbor de-identification', () => {
   })
 })
 
-// P20 (mutation testing): anchors and edges of the Safe Harbor rules.
+// Mutation testing: anchors and edges of the Safe Harbor rules.
 describe('Safe Harbor edges', () => {
   test('every restricted ZIP prefix becomes 000; only whole ZIPs count', () => {
     for (const prefix of RESTRICTED_ZIP3) expect(zip3(`${prefix}01`), prefix).toBe('000')

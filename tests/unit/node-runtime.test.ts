@@ -1,4 +1,4 @@
-// P21: one Node.js version everywhere (the `node` package that npm scripts run on, the image, the
+// One Node.js version everywhere (the `node` package that npm scripts run on, the image, the
 // version managers' file), and a clear one-line refusal from the built entry points on an older one.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

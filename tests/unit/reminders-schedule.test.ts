@@ -10,7 +10,7 @@ import {
   type ReminderSettings,
 } from '../../provider/reminders-schedule'
 
-// P18: the pure reminder rules (provider/reminders-schedule.ts); the clock is always a parameter.
+// The pure reminder rules (provider/reminders-schedule.ts); the clock is always a parameter.
 
 function settings(overrides: Partial<ReminderSettings> & { on?: (keyof ReminderSettings['kinds'])[] }): ReminderSettings {
   const { on = [], ...rest } = overrides

@@ -6,7 +6,7 @@ import { buildTrends, trendsFacts, type TrendsFacts } from '~/features/trends/tr
 import { emptyEntries } from '~/features/health-log/log-entries'
 import { formatWater, ML_PER_FL_OZ, mlToFlOz, waterFromMl, waterToMl, waterUnitFor } from '~/platform/units'
 
-// P16 item 8: water in US fl oz for a patient who chose lbs (imperial), ml otherwise; stored in ml.
+// Water in US fl oz for a patient who chose lbs (imperial), ml otherwise; stored in ml.
 
 const TODAY = '2026-11-21'
 

@@ -124,7 +124,7 @@ export async function getPatientEntries(
 }
 
 export type PatientPage = {
-  /** The record's tabs: the overview (default) or the conversation (`?tab=messages`, P18). */
+  /** The record's tabs: the overview (default) or the conversation (`?tab=messages`). */
   tab: 'overview' | 'messages'
   messages: RecordMessages | null
   detail: PatientDetail

@@ -125,7 +125,7 @@ describe('cohort summary', () => {
   })
 })
 
-// P20 (mutation testing): edges of the rules the tests above left open.
+// Mutation testing: edges of the rules the tests above left open.
 describe('alert rule edges', () => {
   test('the threshold may be 50 at most, and an absent or non-numeric setting is the default', () => {
     expect(regainThresholdPercent({ ALERT_REGAIN_PERCENT: '50' })).toBe(50)

@@ -137,7 +137,7 @@ export function ClinicalSummary({ detail, unit }: { detail: PatientDetail; unit:
   )
 }
 
-/** P18: read only; only the patient can turn reminders on or off. */
+/** Read only; only the patient can turn reminders on or off. */
 function RemindersFact({ reminders }: { reminders: PatientDetail['reminders'] }) {
   const summary = reminders && remindersSummary(reminders)
   return (

@@ -92,7 +92,7 @@ export async function loadUsers({ request, admin, api, headers }: AdminContext) 
       // Only someone who can be deactivated: never oneself, never twice.
       confirmDeactivate:
         admins?.find((a) => a.id === confirmId && a.id !== me && a.status !== 'deactivated') ?? null,
-      // P15: only someone else who has a second factor.
+      // Only someone else who has a second factor.
       confirmMfaReset: admins?.find((a) => a.id === confirmResetId && a.id !== me && a.mfa_enabled) ?? null,
       loadError: result.ok ? null : result.message,
     },

@@ -28,7 +28,7 @@ export function confirmDeactivateHref(id: number): string {
   return `${USERS_PATH}?${new URLSearchParams({ confirmDeactivate: String(id) })}`
 }
 
-/** P15: the confirmation step before a Super Admin resets another admin's second factor. */
+/** The confirmation step before a Super Admin resets another admin's second factor. */
 export function confirmMfaResetHref(id: number): string {
   return `${USERS_PATH}?${new URLSearchParams({ confirmMfaReset: String(id) })}`
 }

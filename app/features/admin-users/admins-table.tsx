@@ -209,7 +209,7 @@ export function ConfirmDeactivate({ admin }: { admin: AdminListItem }) {
   )
 }
 
-/** P15: shown for ?confirmMfaReset=<id>, before another admin's second factor is removed. */
+/** Shown for ?confirmMfaReset=<id>, before another admin's second factor is removed. */
 export function ConfirmMfaReset({ admin }: { admin: AdminListItem }) {
   const name = displayName(admin)
   return (

@@ -9,7 +9,7 @@ import { KeyRoundIcon, LockIcon } from '~/components/ui/icons'
 
 export type CodeReply = { fieldError?: string; formError?: string[]; toast?: Toast } | undefined
 
-/** P15: the second step of an admin's sign-in: a code from the authenticator app, or a recovery code. */
+/** The second step of an admin's sign-in: a code from the authenticator app, or a recovery code. */
 export function SignInCodeScreen({ reply }: { reply: CodeReply }) {
   const pending = useIsSubmitting(null)
   return (

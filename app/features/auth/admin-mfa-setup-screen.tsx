@@ -14,7 +14,7 @@ import { Card, CardContent } from '~/components/ui/card'
 
 export type SetupReply = CodeFormReply | undefined
 
-/** P15: set up, or see, the admin's second factor (/admin/two-factor). */
+/** Set up, or see, the admin's second factor (/admin/two-factor). */
 export function TwoFactorSetupScreen({ screen, reply }: { screen: SetupScreenData; reply: SetupReply }) {
   return (
     <div className="grid max-w-2xl gap-6">

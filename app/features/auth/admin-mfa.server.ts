@@ -1,4 +1,4 @@
-// P15: two-factor sign-in for admins, app side (docs/provider-api.md "Two-factor sign-in"): the
+// Two-factor sign-in for admins, app side (docs/provider-api.md "Two-factor sign-in"): the
 // code step after the password, enrollment from the profile, and who must enroll (ADMIN_MFA).
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { loadPortalAdmin } from '~/features/shell/admin-portal.server'

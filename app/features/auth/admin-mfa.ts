@@ -1,4 +1,4 @@
-// P15: what the two-factor screens show (the server side is admin-mfa.server.ts). Types only.
+// What the two-factor screens show (the server side is admin-mfa.server.ts). Types only.
 
 /** A QR code as one SVG path in a `size`×`size` box (quiet zone included). */
 export type QrDrawing = { size: number; path: string }

@@ -13,7 +13,7 @@ type MfaCodeFieldProps = {
   focusOnLoad?: boolean
 }
 
-/** The code box of both two-factor screens (P15): one name, one autofill hint, one look. */
+/** The code box of both two-factor screens: one name, one autofill hint, one look. */
 export function MfaCodeField({ label, hint, error, accepts, focusOnLoad }: MfaCodeFieldProps) {
   const kind =
     accepts === 'app-code'

@@ -1,4 +1,4 @@
-// P15: the enrollment screen's QR code, drawn on the server as SVG path data, so it shows without
+// The enrollment screen's QR code, drawn on the server as SVG path data, so it shows without
 // JavaScript and the client bundle carries no QR encoder.
 import QRCode from 'qrcode'
 import type { QrDrawing } from './admin-mfa'

@@ -48,7 +48,7 @@ export type SignInReply = FormReply & { unverifiedEmail?: string }
  * customer screen the stored admin data is cleared, on the admin screen both portals' data.
  */
 export async function signInLoader({ request, session }: RequestContext, portal: Portal) {
-  // On the admin screen a pending code step (P15) is dropped too: signing in starts again.
+  // On the admin screen a pending code step is dropped too: signing in starts again.
   const stale: Array<'admin' | 'customer' | 'mfaChallenge'> = portal === 'customer' ? ['admin'] : ['admin', 'customer', 'mfaChallenge']
   let changed = false
   for (const key of stale) {
@@ -104,7 +104,7 @@ export async function signInAction(ctx: RequestContext, context: AppLoadContext,
   }
 
   if (outcome.challenge) {
-    // P15: the password was right, the admin has a second factor: no session yet, the code step
+    // The password was right, the admin has a second factor: no session yet, the code step
     // next. The challenge rides in the sealed cookie, so it never shows in a URL or the page.
     setMfaChallenge(api.session, {
       token: outcome.challenge.token,

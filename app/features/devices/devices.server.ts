@@ -314,7 +314,7 @@ export async function devConsentAction(request: Request) {
   return redirect(result.content.redirect_to)
 }
 
-// ---- Withings' notifications (P19) ------------------------------------------------------------
+// ---- Withings' notifications ------------------------------------------------------------------
 
 /**
  * Passes a Withings notification on to the API. 200 when the API took it (whether or not it

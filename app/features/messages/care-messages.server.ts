@@ -1,4 +1,4 @@
-// Server side of secure messages (docs/provider-api.md "Messages — extension (P18)"): the patient's
+// Server side of secure messages (docs/provider-api.md "Messages"): the patient's
 // screen, the care team's inbox, the Messages tab of a patient's record, the nav's unread counts.
 // Viewing marks read here, in the loader, up to the newest message shown (decision: it is the one
 // place that works without JavaScript too; a hovered link's prefetch does not count as reading).

@@ -1,5 +1,5 @@
 // Secure messages between a patient and the care team (docs/provider-api.md "Messages —
-// extension (P18)"): the inbox's filters and links, and the small facts the screens derive. Pure and
+// extension"): the inbox's filters and links, and the small facts the screens derive. Pure and
 // free of zod: shared by server and browser. The compose form's schema is in care-messages-form.ts;
 // the API's answers are checked with the contract's schemas (common/contract/messages.ts).
 import type { PatientMessage, ReadReceipt, TeamMessage } from '~/../common/contract/messages'

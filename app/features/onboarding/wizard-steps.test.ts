@@ -85,7 +85,7 @@ describe('step helpers', () => {
   })
 })
 
-// P20 (mutation testing): what the step table and the ?step= parser promise beyond the titles.
+// Mutation testing: what the step table and the ?step= parser promise beyond the titles.
 describe('wizard step table and ?step= parsing', () => {
   it('ties each step to its key, its onboarding flag, its description and its URL', () => {
     expect(WIZARD_STEPS.map((s) => [s.number, s.key, s.flag])).toEqual([

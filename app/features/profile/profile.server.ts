@@ -81,7 +81,7 @@ export async function loadPatientProfilePage(ctx: CustomerContext) {
     // A provider without the health log sends no targets: none are shown rather than our defaults.
     targets: hasTargets(profile.preferences) ? dailyTargets(profile.preferences) : null,
     device: deviceAnswer(profile),
-    // P18: the Reminders form on the Preferences tab (read only there).
+    // The Reminders form on the Preferences tab (read only there).
     reminders: reminders && (reminders.ok ? { settings: reminders.content, error: null } : { settings: null, error: reminders.message }),
     timeZones: tab === 'preferences' ? timeZoneOptions() : [],
   }
@@ -98,7 +98,7 @@ function timeZoneOptions(): string[] {
   return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')]
 }
 
-/** P18: the Reminders form; the API checks every field and its messages show under them. */
+/** The Reminders form; the API checks every field and its messages show under them. */
 async function saveReminderForm(formData: FormData, api: ProviderClient) {
   const saved = await saveReminders(api, reminderBody(formData))
   if (saved.ok) return null

@@ -1,4 +1,4 @@
-// The reminders calls (docs/provider-api.md, "Reminders", P18): the patient's settings and the
+// The reminders calls (docs/provider-api.md, "Reminders"): the patient's settings and the
 // e-mails' unsubscribe link, which works without signing in. Answers are checked against the
 // contract (common/contract/reminders.ts).
 import { reminderSettingsSchema, unsubscribeSchema, type UnsubscribeAnswer } from '~/../common/contract/reminders'

@@ -1,4 +1,4 @@
-// P18: the profile's Reminders form (Preferences tab). Native inputs only, so it posts the same
+// The profile's Reminders form (Preferences tab). Native inputs only, so it posts the same
 // with or without JavaScript; the API checks every field and its messages show under them.
 import { Form, useNavigation } from '@remix-run/react'
 import { Loader2 } from 'lucide-react'

@@ -1,4 +1,4 @@
-// P18: the reminder settings as the screens show them (the profile's Reminders form, the admin
+// The reminder settings as the screens show them (the profile's Reminders form, the admin
 // record's read-only line, the unsubscribe page). Pure: components may import it.
 
 import type { ReminderSettings } from '~/../common/contract/reminders'

@@ -1,4 +1,4 @@
-// P18: the reminder e-mails' unsubscribe link (/reminders/unsubscribe?token=…), no sign-in needed.
+// The reminder e-mails' unsubscribe link (/reminders/unsubscribe?token=…), no sign-in needed.
 // GET only shows what the link would switch off (mail scanners open links: opening one must change
 // nothing); the page's button POSTs. A mail client's RFC 8058 one-click unsubscribe (body
 // `List-Unsubscribe=One-Click`) goes to the List-Unsubscribe header's own address,

@@ -14,7 +14,7 @@ import { INBOX_PATH, MESSAGES_PATH } from '~/platform/portal'
 import { SUPER_ADMIN, type AdminRole } from '~/platform/roles'
 import type { SidebarNavSection } from './sidebar-nav'
 
-/** The patient app's sections (SPEC.md §1; Messages since P18, with its unread count). */
+/** The patient app's sections (SPEC.md §1, plus Messages with its unread count). */
 export function patientNav(unreadMessages: number | null = null): SidebarNavSection[] {
   return PATIENT_NAV.map((section) =>
     section.label === 'Care'

@@ -17,7 +17,7 @@ import {
 } from './trends-axis'
 import { historyDay } from '~/../provider/dev/history'
 
-// P16 item 3: the axis maths behind readable charts.
+// The axis maths behind readable charts.
 
 const TODAY = '2026-11-21'
 const text = String

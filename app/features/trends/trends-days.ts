@@ -7,7 +7,7 @@ import { DAILY_UP_TO_DAYS, WEEKLY_UP_TO_DAYS } from './trends-range'
 
 export type DailyValue = { date: string; value: number; sources: string[] }
 
-/** An entry's device, when it came from one (P12 adds `source` to every kind; read it defensively). */
+/** An entry's device, when it came from one (an older provider may send no `source`; read it defensively). */
 export function entrySource(entry: LogEntry | Record<string, unknown>): string | null {
   const source = 'source' in entry ? entry.source : undefined
   return typeof source === 'string' && source.trim() !== '' && source !== 'manual' ? source : null

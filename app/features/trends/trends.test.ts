@@ -239,7 +239,7 @@ describe('buildTrends', () => {
     expect(daily.points.length).toBeLessThan(30)
     expect(weightChart.table.rows).toHaveLength(daily.points.length)
     expect(weightChart.table.columns).toEqual(['Date', 'Weight (kg)', '7-day average (kg)', 'Source'])
-    // P16: the goal (80 kg) is far below a 30-day history near 100 kg: named at the bottom edge only.
+    // The goal (80 kg) is far below a 30-day history near 100 kg: named at the bottom edge only.
     expect(weightChart.references).toEqual([
       { name: 'Goal', value: 80, text: '80.0 kg', label: 'Goal 80.0 kg', placement: 'below' },
     ])

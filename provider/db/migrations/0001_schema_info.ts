@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 // Bootstrap only: proves the migrator, its lock and its bookkeeping on both engines before the
-// real schema arrives (P14 slice 2). Key-value facts about the database itself live here.
+// real schema arrives. Key-value facts about the database itself live here.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

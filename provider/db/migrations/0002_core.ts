@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 // Accounts, profiles, sessions, e-mail tokens, the development outbox and sign-in attempts: the
-// PostgreSQL form of what the SQLite store held (P14 slice 2). Times a person reads are
+// PostgreSQL form of what the SQLite store held. Times a person reads are
 // timestamptz; token lifetimes are epoch milliseconds (bigint), compared with the clock the token
 // code uses; profile sections are jsonb.
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// P15: a session id shared by a refresh token and every access token issued from it, so signing
+// A session id shared by a refresh token and every access token issued from it, so signing
 // out (which deletes the row) ends the access tokens of that session too. Rows from before this
 // migration get an id of their own, so sessions that were open keep working: their next access
 // token (after a refresh) carries it.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// P14 slice 3: one row per patient with the facts the admin portal's patients list, dashboard and
+// One row per patient with the facts the admin portal's patients list, dashboard and
 // cohorts filter, sort and count on, kept up to date by every write that changes one of them (in
 // the same transaction: provider/store/patient-summaries.ts), so admin reads are indexed SQL over
 // this table instead of a snapshot of every patient built in memory. Facts that depend on the day

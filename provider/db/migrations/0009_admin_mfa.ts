@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// P15: two-factor sign-in for admins (TOTP, RFC 6238). The shared secret is stored sealed
+// Two-factor sign-in for admins (TOTP, RFC 6238). The shared secret is stored sealed
 // (AES-256-GCM, provider/mfa.ts), never in plain text: `mfa_secret` once enrollment is confirmed,
 // `mfa_pending_secret` while the admin is scanning the QR code. `mfa_last_step` is the TOTP time
 // step of the newest accepted code, so a code cannot be used twice. Recovery codes are stored as

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// P19: the credentials of a real health-data service (Withings) for one patient's connection.
+// The credentials of a real health-data service (Withings) for one patient's connection.
 // - device_tokens: the access and refresh tokens, sealed with AES-256-GCM (provider/crypto/
 //   token-box.ts) so a copy of the database alone does not let anyone read a patient's Withings
 //   data; the service's own user id in clear (notifications name it); the incremental-sync cursor

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// P18: secure messages between a patient and the care team.
+// Secure messages between a patient and the care team.
 // - conversations: one per patient, created with its first message. The last message's id, time
 //   and sender role (and the last patient message's id) are kept on the row, in the transaction
 //   that adds the message, so the inbox sorts and filters without reading the messages.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-// P18: reminder e-mails (protein, water, vitamins, weekly weigh-in, follow-ups).
+// Reminder e-mails (protein, water, vitamins, weekly weigh-in, follow-ups).
 // - reminder_preferences: one row per patient who saved the form; no row = every reminder off.
 //   days is a bit per weekday (Monday = 1, Sunday = 64); the time is HH:MM on the patient's own
 //   clock in time_zone (an IANA name).

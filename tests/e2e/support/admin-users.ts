@@ -1,4 +1,4 @@
-// Set-up shortcuts for the P13 users/reports specs: admins created through the real invitation
+// Set-up shortcuts for the users/reports specs: admins created through the real invitation
 // flow at the provider (invite → e-mailed link → create password), and provider tokens by role.
 import { expect, type Browser, type BrowserContextOptions } from '@playwright/test'
 import { DEMO_ADMINS, mailedLink, providerCall, uniqueEmail } from './provider'

@@ -1,4 +1,4 @@
-// P15: an authenticator app for the two-factor specs. The API accepts a code of the current 30-s
+// An authenticator app for the two-factor specs. The API accepts a code of the current 30-s
 // step or the next, and each step once per admin, so codes are taken from successive steps (waiting
 // only when two steps ahead would be needed).
 import { expect, type Page } from '@playwright/test'

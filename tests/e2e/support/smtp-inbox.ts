@@ -19,7 +19,7 @@ function parse(raw: string): { headers: string; body: string } {
 
 /**
  * A real SMTP server (the smtp-server package) on 127.0.0.1, for specs whose server sends e-mail
- * through SMTP_URL (P14's job runner) instead of the development outbox.
+ * through SMTP_URL (the API's job runner) instead of the development outbox.
  */
 export function smtpInbox(port: number) {
   const received: { to: string[]; raw: string }[] = []
