@@ -2,6 +2,7 @@
 // row cannot be written shows nothing. The failure is injected in the database itself (a trigger
 // on audit_events), so it strikes between the change and its row on the very connection that made
 // the change, on PGlite and on PostgreSQL alike; on PostgreSQL a second mode kills that connection.
+import { generate } from 'otplib'
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { AUDIT_UNAVAILABLE_MESSAGE } from '../../common/contract/audit-values'
 import { GOOD_PASSWORD, PATIENT_PASSWORD, STANDARD, SUPER } from '../support/fixtures'
@@ -188,6 +189,42 @@ describe('audited changes: the change and its row commit together or not at all'
     const row = await provider.db.get<{ status: string; note: unknown }>('SELECT status, note FROM patient_alerts WHERE id = ?', [alert.id])
     expect(row).toEqual({ status: 'open', note: null })
     expect(await auditCount('alert_acknowledge', patient.id)).toBe(0)
+  })
+
+  test('a second factor enrolled, and a recovery code spent at sign-in', async () => {
+    const admin = await activeAdmin()
+    const setup = await provider.call('POST', 'v1/admin/mfa/setup/', { token: admin.access })
+    const { secret } = setup.json.content as { secret: string }
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) })
+    await failAudit('mfa_enroll')
+    expectRefused(await provider.call('POST', 'v1/admin/mfa/confirm/', { token: admin.access, body: { code } }))
+    expect((await accountRow(admin.id))?.mfa_enabled_at).toBeNull()
+    expect(await auditCount('mfa_enroll', admin.id)).toBe(0)
+
+    await provider.sql('DELETE FROM test_audit_failures')
+    const confirm = await provider.call('POST', 'v1/admin/mfa/confirm/', { token: admin.access, body: { code } })
+    expect(confirm.status, confirm.text).toBe(200)
+    const [recovery] = (confirm.json.content as { recovery_codes: string[] }).recovery_codes
+    const signIn = await provider.call('POST', 'v1/admin/login/', { body: { email: admin.email, password: GOOD_PASSWORD } })
+    const mfaToken = (signIn.json.content as { mfa_token: string }).mfa_token
+    const unused = async () =>
+      Number(
+        (await provider.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM mfa_recovery_codes WHERE account_id = ? AND used_at IS NULL', [
+          admin.id,
+        ]))?.n,
+      )
+    const before = await unused()
+    for (const action of ['mfa_recovery_code_used', 'sign_in']) {
+      await failAudit(action)
+      expectRefused(await provider.call('POST', 'v1/admin/login/mfa/', { body: { mfa_token: mfaToken, code: recovery } }))
+      expect(await unused()).toBe(before)
+      await provider.sql('DELETE FROM test_audit_failures')
+    }
+    expect(await auditCount('mfa_recovery_code_used', admin.id)).toBe(0)
+    // Nothing was spent, the challenge included: the same exchange now succeeds.
+    const done = await provider.call('POST', 'v1/admin/login/mfa/', { body: { mfa_token: mfaToken, code: recovery } })
+    expect(done.status, done.text).toBe(200)
+    expect(await unused()).toBe(before - 1)
   })
 
   test('a successful admin sign-in opens no session', async () => {
