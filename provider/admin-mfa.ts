@@ -4,7 +4,7 @@
 import type { Account } from './store/accounts.js'
 import { findAccountById } from './store/accounts.js'
 import { isDeactivated } from './store/admins.js'
-import { recordAuditEvent } from './store/audit.js'
+import { auditedChange, recordAuditEvent, type AuditEventInput } from './store/audit.js'
 import {
   claimChallenge,
   claimTimeStep,
@@ -33,8 +33,9 @@ import {
   signChallenge,
 } from './mfa.js'
 import { issueKnownBrowser } from './known-browser.js'
-import { auditAdminSignIn } from './sign-in-audit.js'
-import { endOtherSessionsOf, issueSession, revokeRefreshTokens } from './sessions.js'
+import { adminSignInEvent } from './sign-in-audit.js'
+import { endOtherSessions, issueSession, revokeRefreshTokens } from './sessions.js'
+import type { Db } from './store/sql.js'
 import { tokenNow } from './tokens.js'
 
 export const INVALID_CODE = 'Invalid authentication code.'
@@ -79,27 +80,32 @@ export async function completeSignIn(
   if (!(await claimChallenge(ctx.db, claims.jti, account.id, claims.exp, tokenNow()))) {
     throw new ApiError(401, CHALLENGE_EXPIRED)
   }
-  let method: 'totp' | 'recovery_code'
   try {
-    method = await checkSecondFactor(ctx, account, input.code, 'sign_in')
+    // The code spent, the failures forgiven, the session and the audit rows: one transaction.
+    const session = await checkSecondFactor(ctx, account, input.code, 'sign_in', async (tx, method) => ({
+      value: await issueSession(ctx, account, tx),
+      events: [adminSignInEvent(account.email, account, 'success', { second_factor: method })],
+    }))
+    return { account, ...session, device_token: issueKnownBrowser(ctx, account) }
   } catch (error) {
     await releaseChallenge(ctx.db, claims.jti)
     throw error
   }
-  await auditAdminSignIn(ctx, account.email, account, 'success', { second_factor: method })
-  return { account, ...(await issueSession(ctx, account)), device_token: issueKnownBrowser(ctx, account) }
 }
 
 /**
  * A TOTP code (±1 step, each step once) or an unused recovery code, counted: a failure is written
- * before the check like a password guess, a success forgives the account's failed codes.
+ * before the check like a password guess, and audited. A success spends the code, forgives the
+ * account's failed codes and runs `then` (what the code was asked for) in one transaction with
+ * their audit rows, so none of it is kept without the others.
  */
-async function checkSecondFactor(
+async function checkSecondFactor<T>(
   ctx: ProviderContext,
   account: Account,
   given: string,
   during: 'sign_in',
-): Promise<'totp' | 'recovery_code'> {
+  then: (tx: Db, method: 'totp' | 'recovery_code') => Promise<{ value: T; events: AuditEventInput[] }>,
+): Promise<T> {
   const code = given.trim().replace(/\s/g, '')
   const attempt = await beginAttempt(ctx.db, throttleKey(account.id))
   const state = await mfaState(ctx.db, account.id)
@@ -108,32 +114,37 @@ async function checkSecondFactor(
     throw new ApiError(401, CHALLENGE_EXPIRED)
   }
   const secret = openSealed(ctx, state.secret)
-  let method: 'totp' | 'recovery_code' | null = null
-  if (/^\d{6}$/.test(code)) {
-    const step = await matchTotp(secret, code, tokenNow(), state.last_step)
-    if (step !== null && (await claimTimeStep(ctx.db, account.id, step))) method = 'totp'
-  } else if (looksLikeRecoveryCode(code) && (await spendRecoveryCode(ctx.db, account.id, hashRecoveryCode(code)))) {
-    method = 'recovery_code'
-  }
-  if (method === null) {
-    await recordAuditEvent(ctx.db, {
-      actor: { id: account.id, email: account.email },
-      action: 'mfa_failure',
-      targetAccountId: account.id,
-      details: { during },
-    })
+  const step = /^\d{6}$/.test(code) ? await matchTotp(secret, code, tokenNow(), state.last_step) : null
+  const actor = { id: account.id, email: account.email }
+  const passed = await auditedChange(
+    ctx.db,
+    async (tx) => {
+      let method: 'totp' | 'recovery_code' | null = null
+      if (/^\d{6}$/.test(code)) {
+        if (step !== null && (await claimTimeStep(tx, account.id, step))) method = 'totp'
+      } else if (looksLikeRecoveryCode(code) && (await spendRecoveryCode(tx, account.id, hashRecoveryCode(code)))) {
+        method = 'recovery_code'
+      }
+      if (method === null) return null
+      await clearFailures(tx, throttleKey(account.id))
+      const remaining = method === 'recovery_code' ? await unusedRecoveryCodes(tx, account.id) : null
+      return { method, remaining, ...(await then(tx, method)) }
+    },
+    (done): AuditEventInput[] =>
+      done === null
+        ? []
+        : [
+            ...(done.remaining === null
+              ? []
+              : [{ actor, action: 'mfa_recovery_code_used' as const, targetAccountId: account.id, details: { remaining: done.remaining } }]),
+            ...done.events,
+          ],
+  )
+  if (passed === null) {
+    await recordAuditEvent(ctx.db, { actor, action: 'mfa_failure', targetAccountId: account.id, details: { during } })
     throw codeError()
   }
-  await clearFailures(ctx.db, throttleKey(account.id))
-  if (method === 'recovery_code') {
-    await recordAuditEvent(ctx.db, {
-      actor: { id: account.id, email: account.email },
-      action: 'mfa_recovery_code_used',
-      targetAccountId: account.id,
-      details: { remaining: await unusedRecoveryCodes(ctx.db, account.id) },
-    })
-  }
-  return method
+  return passed.value
 }
 
 export async function mfaStatus(ctx: ProviderContext, account: Account) {
@@ -177,22 +188,26 @@ export async function confirmEnrollment(ctx: ProviderContext, session: { account
     throw codeError()
   }
   const recoveryCodes = newRecoveryCodes()
-  const enabled = await enableMfa(ctx.db, account.id, {
-    pendingSecret: state.pending_secret,
-    step,
-    recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
-  })
+  // Enabled, the other sessions ended, the failures forgiven and the audit row: one transaction.
+  const enabled = await auditedChange(
+    ctx.db,
+    async (tx) => {
+      const done = await enableMfa(tx, account.id, {
+        pendingSecret: state.pending_secret!,
+        step,
+        recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+      })
+      if (!done) return false
+      await endOtherSessions(tx, account.id, session.sid)
+      await clearFailures(tx, throttleKey(account.id))
+      return true
+    },
+    (done) => (done ? { actor: { id: account.id, email: account.email }, action: 'mfa_enroll', targetAccountId: account.id } : null),
+  )
   if (!enabled) {
     await abandonAttempt(ctx.db, attempt)
     throw new ApiError(409, ALREADY_ENABLED)
   }
-  await endOtherSessionsOf(ctx, account.id, session.sid)
-  await clearFailures(ctx.db, throttleKey(account.id))
-  await recordAuditEvent(ctx.db, {
-    actor: { id: account.id, email: account.email },
-    action: 'mfa_enroll',
-    targetAccountId: account.id,
-  })
   return { recovery_codes: recoveryCodes }
 }
 
@@ -201,8 +216,13 @@ export async function confirmEnrollment(ctx: ProviderContext, session: { account
  * the admin's sessions end, so their next sign-in is by password and (where required) enrollment.
  */
 export async function resetSecondFactor(ctx: ProviderContext, actor: Account, target: { id: number }) {
-  await clearMfa(ctx.db, target.id)
-  await revokeRefreshTokens(ctx.db, target.id)
-  await clearFailures(ctx.db, throttleKey(target.id))
-  await recordAuditEvent(ctx.db, { actor, action: 'mfa_reset', targetAccountId: target.id })
+  await auditedChange(
+    ctx.db,
+    async (tx) => {
+      await clearMfa(tx, target.id)
+      await revokeRefreshTokens(tx, target.id)
+      await clearFailures(tx, throttleKey(target.id))
+    },
+    () => ({ actor, action: 'mfa_reset', targetAccountId: target.id }),
+  )
 }

@@ -15,6 +15,7 @@ import {
 import { isLoopbackAddress, mayReadMetrics, metricsText, recordApiRequest, routeLabel } from './metrics.js'
 import type { RequestLog } from './request-log.js'
 import { bearerIdentity } from './sessions.js'
+import { AuditWriteError } from './store/audit.js'
 import type { Portal } from './tokens.js'
 
 const DEV_PREFIX = '__dev/'
@@ -84,6 +85,11 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
       if (error instanceof ApiError) {
         status = error.status
         sendJson(res, status, { message: error.message, data: error.data }, undrained)
+      } else if (error instanceof AuditWriteError) {
+        // Nothing was changed or shown (store/audit.ts): the caller may simply try again.
+        status = 503
+        ctx.log(`provider: audit row not written on ${input.method} /${path}: ${String((error.cause as Error | undefined)?.message ?? error.cause)}`)
+        sendJson(res, 503, { message: error.message, data: {} })
       } else if (isDatabaseUnavailable(error)) {
         // A transaction cut off with its connection is rolled back by the server, so the caller
         // can say "try again" and keep what the user typed; one log line, no stack.

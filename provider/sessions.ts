@@ -3,18 +3,22 @@ import { findAccountById, type Account } from './store/accounts.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, unauthorized } from './errors.js'
 import { accessEpoch } from './store/meta.js'
-import { accessCheck, endOtherSessions, endSession, findRefreshToken, insertRefreshToken } from './store/refresh-tokens.js'
+import { accessCheck, endSession, findRefreshToken, insertRefreshToken } from './store/refresh-tokens.js'
+import type { Db } from './store/sql.js'
 import { hashOpaqueToken, newOpaqueToken, readAccessToken, signAccessToken, tokenNow, type Portal } from './tokens.js'
 
-export { revokeRefreshTokens } from './store/refresh-tokens.js'
+// endOtherSessions: enrolling a second factor ends every session but the enrolling one (one opened
+// with the password alone, perhaps by whoever else knows it, must not outlive that).
+export { endOtherSessions, revokeRefreshTokens } from './store/refresh-tokens.js'
 
-export async function issueAccessToken(ctx: ProviderContext, account: Account, sid: string): Promise<string> {
+/** `db`: a transaction's handle when the session is part of a larger change (an audited sign-in). */
+export async function issueAccessToken(ctx: ProviderContext, account: Account, sid: string, db: Db = ctx.db): Promise<string> {
   const now = tokenNow()
   return signAccessToken(ctx.secret, {
     sub: account.id,
     portal: account.portal,
     ver: account.token_version,
-    epoch: await accessEpoch(ctx.db),
+    epoch: await accessEpoch(db),
     sid,
     iat: now,
     exp: now + ctx.accessTtlMs,
@@ -24,13 +28,14 @@ export async function issueAccessToken(ctx: ProviderContext, account: Account, s
 export async function issueSession(
   ctx: ProviderContext,
   account: Account,
+  db: Db = ctx.db,
 ): Promise<{ access_token: string; refresh_token: string }> {
   const refresh = newOpaqueToken()
   // Random, not the row id: a session id must not let anyone count or guess other sessions.
   const sid = newOpaqueToken()
   const now = tokenNow()
-  await insertRefreshToken(ctx.db, hashOpaqueToken(refresh), sid, account, now + ctx.refreshTtlMs, now)
-  return { access_token: await issueAccessToken(ctx, account, sid), refresh_token: refresh }
+  await insertRefreshToken(db, hashOpaqueToken(refresh), sid, account, now + ctx.refreshTtlMs, now)
+  return { access_token: await issueAccessToken(ctx, account, sid, db), refresh_token: refresh }
 }
 
 /** A new access token for a live refresh token of this portal; anything else is a 401. */
@@ -109,14 +114,6 @@ export async function authenticate(
   options: AuthenticateOptions = {},
 ): Promise<Account> {
   return (await authenticateSession(ctx, header, portal, options)).account
-}
-
-/**
- * Ends every session of the account but `keepSid` (enrolling a second factor: a session opened
- * with the password alone, perhaps by whoever else knows it, must not outlive that).
- */
-export function endOtherSessionsOf(ctx: ProviderContext, accountId: number, keepSid: string): Promise<void> {
-  return endOtherSessions(ctx.db, accountId, keepSid)
 }
 
 /** Portal and account id of a well-signed bearer token (expired or not), for the dev request log. */

@@ -1,8 +1,8 @@
 // The audit row of an admin's sign-in, written by the password step (sign-in.ts) and the code
-// step (admin-mfa.ts) alike.
-import type { ProviderContext } from './context.js'
+// step (admin-mfa.ts) alike: in the transaction that opens the session, or on its own for a
+// refusal (which changes nothing the row would have to be kept with).
 import type { Account } from './store/accounts.js'
-import { recordAuditEvent } from './store/audit.js'
+import type { AuditEventInput } from './store/audit.js'
 
 export type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' | 'deactivated' | 'throttled' | 'mfa_required'
 
@@ -10,17 +10,16 @@ export type SignInOutcome = 'success' | 'invalid_credentials' | 'wrong_portal' |
  * Admin sign-ins, successful or not, go to the audit log (never the password). A failure with an
  * e-mail that names no admin is logged under that e-mail without an account id.
  */
-export async function auditAdminSignIn(
-  ctx: ProviderContext,
+export function adminSignInEvent(
   email: string,
   account: Account | undefined,
   outcome: SignInOutcome,
   extra: Record<string, unknown> = {},
-): Promise<void> {
+): AuditEventInput {
   const admin = account?.portal === 'admin' ? account : undefined
-  await recordAuditEvent(ctx.db, {
+  return {
     actor: { id: admin?.id ?? null, email },
     action: 'sign_in',
     details: { portal: 'admin', outcome, ...extra },
-  })
+  }
 }

@@ -6,7 +6,8 @@ import { jsonObjectBody, type RequestInput } from './http.js'
 import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
 import { verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { issueChallenge } from './admin-mfa.js'
-import { auditAdminSignIn, type SignInOutcome } from './sign-in-audit.js'
+import { adminSignInEvent, type SignInOutcome } from './sign-in-audit.js'
+import { auditedChange, recordAuditEvent } from './store/audit.js'
 import { attemptKey, issueKnownBrowser, KNOWN_BROWSER_MAX } from './known-browser.js'
 import { issueSession } from './sessions.js'
 import type { Portal } from './tokens.js'
@@ -47,9 +48,16 @@ export async function signIn(
     typeof knownBrowser === 'string' && knownBrowser.length <= KNOWN_BROWSER_MAX ? knownBrowser : undefined,
   )
 
+  // The row of a sign-in that changes nothing else (a refusal), on its own; a sign-in that changes
+  // something (an attempt forgiven, a session opened) writes its row in that change's transaction.
+  const eventOf = (account: Account | undefined, outcome: SignInOutcome) =>
+    portal === 'admin' ? adminSignInEvent(email, account, outcome) : null
   const audit = async (account: Account | undefined, outcome: SignInOutcome) => {
-    if (portal === 'admin') await auditAdminSignIn(ctx, email, account, outcome)
+    const event = eventOf(account, outcome)
+    if (event) await recordAuditEvent(ctx.db, event)
   }
+  const refuse = (account: Account, outcome: SignInOutcome | null) =>
+    auditedChange(ctx.db, (tx) => abandonAttempt(tx, attempt), () => (outcome ? eventOf(account, outcome) : null))
   let attempt: { id: number }
   try {
     attempt = await beginAttempt(ctx.db, key)
@@ -67,27 +75,31 @@ export async function signIn(
     throw new ApiError(401, INVALID_CREDENTIALS)
   }
   if (account.portal !== portal) {
-    await abandonAttempt(ctx.db, attempt)
-    await audit(account, 'wrong_portal')
+    await refuse(account, 'wrong_portal')
     throw new ApiError(403, WRONG_PORTAL[portal])
   }
   if (portal === 'customer' && !account.email_verified) {
-    await abandonAttempt(ctx.db, attempt)
+    await refuse(account, null)
     throw new ApiError(403, 'Please verify your email before signing in.')
   }
   if (portal === 'admin' && (await isDeactivated(ctx.db, account.id))) {
-    await abandonAttempt(ctx.db, attempt)
-    await audit(account, 'deactivated')
+    await refuse(account, 'deactivated')
     throw new ApiError(403, ACCOUNT_DEACTIVATED)
   }
   // Password failures are forgiven once the password is right; failed codes are counted apart
   // (provider/admin-mfa.ts), so passing this step again never resets them. A known browser's
   // success forgives only its own: the strangers' failures keep their wait for everyone else.
-  await clearFailures(ctx.db, key)
   if (portal === 'admin' && account.mfa_enabled) {
-    await audit(account, 'mfa_required')
+    await auditedChange(ctx.db, (tx) => clearFailures(tx, key), () => eventOf(account, 'mfa_required'))
     return { account, mfa_token: issueChallenge(ctx, account) }
   }
-  await audit(account, 'success')
-  return { account, ...(await issueSession(ctx, account)), device_token: issueKnownBrowser(ctx, account) }
+  const session = await auditedChange(
+    ctx.db,
+    async (tx) => {
+      await clearFailures(tx, key)
+      return issueSession(ctx, account, tx)
+    },
+    () => eventOf(account, 'success'),
+  )
+  return { account, ...session, device_token: issueKnownBrowser(ctx, account) }
 }

@@ -46,3 +46,9 @@ export const BACKGROUND_READ_AUDIT_MINUTES = 15
 
 /** Events a page of the audit log holds. */
 export const AUDIT_PAGE_SIZE = 25
+
+/**
+ * The answer (503) when an audited change or read cannot write its audit row: the change was not
+ * made, the data was not shown, and trying again is the remedy.
+ */
+export const AUDIT_UNAVAILABLE_MESSAGE = 'This could not be recorded in the audit log, so it was not done. Please try again.'

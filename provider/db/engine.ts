@@ -85,6 +85,10 @@ function openPostgres(databaseUrl: string, options: EngineOptions): Engine {
   // An idle client whose server went away emits 'error' on the pool; unhandled, that kills the
   // process. The next query gets a fresh connection and its own error.
   pool.on('error', (error) => console.error(`database: idle connection lost: ${error.message}`))
+  // A connection lost while checked out fails its query (which the request answers with a 503),
+  // and then emits 'error' on its client, which the pool listens to only while idle: unhandled,
+  // that too kills the process. The pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { kind: 'postgres', db, databaseUrl, close: once(() => db.destroy()) }
 }

@@ -7,7 +7,7 @@ import { addDays, daysBetween, todayUtc } from '../admin-patients-metrics.js'
 import { patientDetail } from '../admin-patients-detail.js'
 import { readPatientQuery, queryPatients } from '../admin-patients-query.js'
 import { ALERT_STATUSES, acknowledgeAlert, findAlert, listAlerts, openAlertsByTier } from '../store/alerts.js'
-import { isBackgroundRead, recordAuditEvent, recordReadEvent } from '../store/audit.js'
+import { auditedChange, isBackgroundRead, recordReadEvent } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { firstEntryDate, latestEntries, listAllEntries } from '../store/entries.js'
@@ -224,13 +224,20 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
         if (alert.status !== 'open') throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
         // The UPDATE is conditional on the alert still being open: of two admins acknowledging at
         // once, the second gets the same 409 as if it had come after.
-        if (!(await acknowledgeAlert(ctx.db, alert.id, admin, note))) throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
-        await recordAuditEvent(ctx.db, {
-          actor: admin,
-          action: 'alert_acknowledge',
-          targetAccountId: alert.patient_id,
-          details: { alert_id: alert.id, kind: alert.kind, tier: alert.tier },
-        })
+        const acknowledged = await auditedChange(
+          ctx.db,
+          (tx) => acknowledgeAlert(tx, alert.id, admin, note),
+          (done) =>
+            done
+              ? {
+                  actor: admin,
+                  action: 'alert_acknowledge',
+                  targetAccountId: alert.patient_id,
+                  details: { alert_id: alert.id, kind: alert.kind, tier: alert.tier },
+                }
+              : null,
+        )
+        if (!acknowledged) throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
         return { message: ALERT_ACKNOWLEDGED, content: await findAlert(ctx.db, alert.id) }
       },
     },

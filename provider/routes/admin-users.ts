@@ -12,7 +12,7 @@ import {
   reactivate,
   setRole,
 } from '../store/admins.js'
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, listAuditEvents, recordAuditEvent, type AuditAction } from '../store/audit.js'
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditedChange, listAuditEvents, type AuditAction } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { ApiError } from '../errors.js'
@@ -61,13 +61,8 @@ function adminRoutes(ctx: ProviderContext): Route[] {
         const email = f.email()
         const role = f.choice('role', ROLES, { label: 'Role', required: 'Role is required' })
         f.done()
+        // Audited in the invitation's own transaction (provider/admin-users-invite.ts).
         const { account, outcome } = await inviteAdmin(ctx, actor, { email, full_name, role: role! })
-        await recordAuditEvent(ctx.db, {
-          actor,
-          action: 'admin_invite',
-          targetAccountId: account.id,
-          details: { role, resent: outcome === 'reinvited' },
-        })
         return {
           status: outcome === 'invited' ? 201 : 200,
           message: outcome === 'invited' ? 'Invitation sent.' : 'Invitation sent again.',
@@ -102,14 +97,13 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         if (target.status === 'deactivated') throw new ApiError(409, ADMIN_IS_DEACTIVATED)
         if (role === target.role) return { message: 'Role unchanged.', content: target }
         // Checked and changed in one transaction (provider/store/admins.ts), so two Super
-        // Admins demoting each other at once cannot leave none.
-        if (!(await setRole(ctx.db, target.id, role!))) throw new ApiError(409, LAST_SUPER_ADMIN)
-        await recordAuditEvent(ctx.db, {
-          actor,
-          action: 'role_change',
-          targetAccountId: target.id,
-          details: { from: target.role, to: role },
-        })
+        // Admins demoting each other at once cannot leave none; its audit row is in it too.
+        const changed = await auditedChange(
+          ctx.db,
+          (tx) => setRole(tx, target.id, role!),
+          (done) => (done ? { actor, action: 'role_change', targetAccountId: target.id, details: { from: target.role, to: role } } : null),
+        )
+        if (!changed) throw new ApiError(409, LAST_SUPER_ADMIN)
         return { message: 'Role updated.', content: await findAdmin(ctx.db, target.id) }
       },
     },
@@ -121,8 +115,12 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         const { actor, target } = await targetAdmin(ctx, req, DEACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
         // Asking twice (a double submit) is not an error; it is recorded once.
         if (target.status === 'deactivated') return { message: 'Admin deactivated.', content: target }
-        if (!(await deactivate(ctx.db, target.id))) throw new ApiError(409, LAST_SUPER_ADMIN)
-        await recordAuditEvent(ctx.db, { actor, action: 'admin_deactivate', targetAccountId: target.id })
+        const changed = await auditedChange(
+          ctx.db,
+          (tx) => deactivate(tx, target.id),
+          (done) => (done ? { actor, action: 'admin_deactivate', targetAccountId: target.id } : null),
+        )
+        if (!changed) throw new ApiError(409, LAST_SUPER_ADMIN)
         return { message: 'Admin deactivated.', content: await findAdmin(ctx.db, target.id) }
       },
     },
@@ -133,8 +131,11 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
       handler: async (req) => {
         const { actor, target } = await targetAdmin(ctx, req, REACTIVATE_PATH, CANNOT_DEACTIVATE_SELF)
         if (target.status !== 'deactivated') return { message: 'Admin reactivated.', content: target }
-        await reactivate(ctx.db, target.id)
-        await recordAuditEvent(ctx.db, { actor, action: 'admin_reactivate', targetAccountId: target.id })
+        await auditedChange(
+          ctx.db,
+          (tx) => reactivate(tx, target.id),
+          () => ({ actor, action: 'admin_reactivate', targetAccountId: target.id }),
+        )
         return { message: 'Admin reactivated.', content: await findAdmin(ctx.db, target.id) }
       },
     },

@@ -12,7 +12,7 @@ import { noticeNewMessage } from '../jobs/message-notices.js'
 import { readInboxQuery, readMessagePage, readNewMessage, readUpTo } from '../messages-fields.js'
 import type { Account } from '../store/accounts.js'
 import { findAlert } from '../store/alerts.js'
-import { isBackgroundRead, recordAuditEvent, recordReadEvent } from '../store/audit.js'
+import { auditedChange, isBackgroundRead, recordReadEvent } from '../store/audit.js'
 import { inboxCounts, listInbox } from '../store/message-inbox.js'
 import {
   accountName,
@@ -121,13 +121,16 @@ function patientRoutes(ctx: ProviderContext): Route[] {
       handler: async (req) => {
         const account = await customer(ctx, req)
         const { body } = readNewMessage(jsonObjectBody(req), { alert: false })
-        const message = await addMessage(ctx.db, { patientId: account.id, senderId: account.id, senderRole: 'patient', body })
-        await recordAuditEvent(ctx.db, {
-          actor: account,
-          action: 'message_send',
-          targetAccountId: account.id,
-          details: { conversation_id: message.conversation_id, message_id: message.id, sender_role: 'patient' },
-        })
+        const message = await auditedChange(
+          ctx.db,
+          (tx) => addMessage(tx, { patientId: account.id, senderId: account.id, senderRole: 'patient', body }),
+          (sent) => ({
+            actor: account,
+            action: 'message_send',
+            targetAccountId: account.id,
+            details: { conversation_id: sent.conversation_id, message_id: sent.id, sender_role: 'patient' },
+          }),
+        )
         await noticeNewMessage(ctx, { conversationId: message.conversation_id, patientId: account.id, senderRole: 'patient' })
         return { status: 201, message: MESSAGE_SENT, content: patientView(message, message.id) }
       },
@@ -277,18 +280,21 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
             throw new ApiError(400, ALERT_NOT_THIS_PATIENTS, { alert_id: [ALERT_NOT_THIS_PATIENTS] })
           }
         }
-        const message = await addMessage(ctx.db, { patientId: patient.id, senderId: admin.id, senderRole: 'admin', body, alertId })
-        await recordAuditEvent(ctx.db, {
-          actor: admin,
-          action: 'message_send',
-          targetAccountId: patient.id,
-          details: {
-            conversation_id: message.conversation_id,
-            message_id: message.id,
-            sender_role: 'admin',
-            ...(alertId === null ? {} : { alert_id: alertId }),
-          },
-        })
+        const message = await auditedChange(
+          ctx.db,
+          (tx) => addMessage(tx, { patientId: patient.id, senderId: admin.id, senderRole: 'admin', body, alertId }),
+          (sent) => ({
+            actor: admin,
+            action: 'message_send',
+            targetAccountId: patient.id,
+            details: {
+              conversation_id: sent.conversation_id,
+              message_id: sent.id,
+              sender_role: 'admin',
+              ...(alertId === null ? {} : { alert_id: alertId }),
+            },
+          }),
+        )
         await noticeNewMessage(ctx, { conversationId: message.conversation_id, patientId: patient.id, senderRole: 'admin' })
         const [view] = await adminViews(ctx, [message], patient.name)
         return { status: 201, message: MESSAGE_SENT, content: view }
@@ -314,14 +320,14 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         const conversation = await findConversation(ctx.db, patient.id)
         if (!conversation) throw new ApiError(404, NO_CONVERSATION)
         // Marking again keeps the first admin's mark (and writes no second audit row).
-        if (await markHandled(ctx.db, conversation.id, admin.id)) {
-          await recordAuditEvent(ctx.db, {
-            actor: admin,
-            action: 'message_handled',
-            targetAccountId: patient.id,
-            details: { conversation_id: conversation.id },
-          })
-        }
+        await auditedChange(
+          ctx.db,
+          (tx) => markHandled(tx, conversation.id, admin.id),
+          (changed) =>
+            changed
+              ? { actor: admin, action: 'message_handled', targetAccountId: patient.id, details: { conversation_id: conversation.id } }
+              : null,
+        )
         return { message: MARKED_HANDLED, content: await conversationView(ctx, (await findConversation(ctx.db, patient.id))!) }
       },
     },

@@ -3,7 +3,14 @@
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
 import type { Db, SqlParam } from './sql.js'
-import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../alerts-rules.js'
+import { ALERT_TITLES, type AlertKind, type AlertTier } from '../../common/contract/alerts-values'
+
+/** A condition the rules found (provider/alerts-rules.ts decides; the store only keeps episodes). */
+export interface AlertCondition {
+  kind: AlertKind
+  tier: AlertTier
+  detail: string
+}
 
 export { ALERT_STATUSES, type AlertStatus } from '../../common/contract/alerts-values'
 import type { AlertStatus } from '../../common/contract/alerts-values'

@@ -3,6 +3,7 @@
 import type { Db, SqlParam } from './sql.js'
 
 import {
+  AUDIT_UNAVAILABLE_MESSAGE,
   BACKGROUND_HEADER,
   BACKGROUND_READ_AUDIT_MINUTES,
   type AuditAction,
@@ -24,30 +25,76 @@ export interface AuditEventInput {
   details?: Record<string, unknown>
 }
 
-export async function recordAuditEvent(db: Db, event: AuditEventInput): Promise<void> {
-  await db.run(
-    `INSERT INTO audit_events (at, actor_account_id, actor_email, action, target_account_id, details)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-    [
-      new Date().toISOString(),
-      event.actor.id,
-      event.actor.email,
-      event.action,
-      event.targetAccountId ?? null,
-      JSON.stringify(event.details ?? {}),
-    ],
-  )
+/**
+ * An audit row could not be written (or checked for): the change it was to record is rolled back
+ * with it, the read it was to record shows nothing. The API answers 503 with the message.
+ */
+export class AuditWriteError extends Error {
+  constructor(cause: unknown) {
+    super(AUDIT_UNAVAILABLE_MESSAGE, { cause })
+    this.name = 'AuditWriteError'
+  }
 }
 
 /**
- * A read of patient data (a record, a conversation, the inbox's previews): audited, except that a
+ * Writes one audit row on `db`. Inside a transaction (see auditedChange) the row commits with the
+ * change or not at all; on its own it records an event that changes nothing else (a failed sign-in).
+ */
+export async function recordAuditEvent(db: Db, event: AuditEventInput): Promise<void> {
+  try {
+    await db.run(
+      `INSERT INTO audit_events (at, actor_account_id, actor_email, action, target_account_id, details)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      [
+        new Date().toISOString(),
+        event.actor.id,
+        event.actor.email,
+        event.action,
+        event.targetAccountId ?? null,
+        JSON.stringify(event.details ?? {}),
+      ],
+    )
+  } catch (error) {
+    throw new AuditWriteError(error)
+  }
+}
+
+/**
+ * The unit of work of an audited change: `change` runs on the transaction's handle and the rows
+ * `eventsOf` names for its result are written in the same transaction, so a crash or a lost
+ * connection in between leaves neither. `eventsOf` gives null (or []) when nothing changed (a
+ * repeat, a refusal); a throw from `change` rolls everything back.
+ */
+export async function auditedChange<T>(
+  db: Db,
+  change: (tx: Db) => Promise<T>,
+  eventsOf: (result: T) => AuditEventInput | readonly AuditEventInput[] | null,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx)
+    const events = eventsOf(result)
+    for (const event of events === null ? [] : Array.isArray(events) ? events : [events as AuditEventInput]) {
+      await recordAuditEvent(tx, event)
+    }
+    return result
+  })
+}
+
+/**
+ * A read of patient data (a record, a conversation, the inbox's previews, an export): audited
+ * before anything is answered, and refused (AuditWriteError) when the row cannot be written. A
  * background read (BACKGROUND_HEADER) repeating one already in the log from the last
  * BACKGROUND_READ_AUDIT_MINUTES is not written again. A first look is always written, whatever
  * the request says about itself.
  */
 export async function recordReadEvent(db: Db, event: AuditEventInput, background: boolean, now = new Date()): Promise<void> {
-  if (background && (await hasRecentRead(db, event, now))) return
-  await recordAuditEvent(db, event)
+  let repeat: boolean
+  try {
+    repeat = background && (await hasRecentRead(db, event, now))
+  } catch (error) {
+    throw new AuditWriteError(error)
+  }
+  if (!repeat) await recordAuditEvent(db, event)
 }
 
 async function hasRecentRead(db: Db, event: AuditEventInput, now: Date): Promise<boolean> {
