@@ -15,6 +15,7 @@ export default defineConfig({
       'app/features/admin-patients/alerts.test.ts',
       'tests/unit/deidentify.test.ts',
       'app/features/onboarding/wizard-steps.test.ts',
+      'common/clinical.test.ts',
     ],
     environment: 'node',
     maxWorkers: 1,
