@@ -16,6 +16,7 @@ export default defineConfig({
       'tests/unit/deidentify.test.ts',
       'app/features/onboarding/wizard-steps.test.ts',
       'common/clinical.test.ts',
+      'common/password-rules.test.ts',
     ],
     environment: 'node',
     maxWorkers: 1,
