@@ -1,5 +1,6 @@
 // The audit log's actions (docs/provider-api.md "GET v1/admin/audit-events/"): the API writes them,
 // the app's audit tab filters and labels them. Plain values, no zod.
+import { EMAIL_MAX_LENGTH } from '../email'
 
 export const AUDIT_ACTIONS = [
   'sign_in',
@@ -46,3 +47,6 @@ export const BACKGROUND_READ_AUDIT_MINUTES = 15
 
 /** Events a page of the audit log holds. */
 export const AUDIT_PAGE_SIZE = 25
+
+/** The actor filter is (part of) an e-mail address. */
+export const AUDIT_ACTOR_MAX_LENGTH = EMAIL_MAX_LENGTH

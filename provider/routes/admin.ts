@@ -13,12 +13,12 @@ import { adminView } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { CHALLENGE_TTL_MS } from '../mfa.js'
+import { MFA_CODE_MAX_LENGTH as CODE_MAX } from '../../common/contract/auth-values'
 import { authenticate, mustEnroll, redeemRefreshToken } from '../sessions.js'
 import { signIn } from '../sign-in.js'
 import { FieldReader } from '../validation.js'
 import { readRefreshField } from './auth.js'
 
-const CODE_MAX = 32
 /** The routes an admin who must set up a second factor may use (sessions.ts mustEnroll). */
 const ENROLLING = { enrolling: true }
 const CHALLENGE_MAX = 512

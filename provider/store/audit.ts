@@ -4,6 +4,7 @@ import type { Db, SqlParam } from './sql.js'
 
 import {
   BACKGROUND_HEADER,
+  AUDIT_PAGE_SIZE,
   BACKGROUND_READ_AUDIT_MINUTES,
   type AuditAction,
 } from '../../common/contract/audit-values'
@@ -97,8 +98,6 @@ export interface AuditFilters {
   /** Events about this account (e.g. every view of one patient's record). */
   targetAccountId: number | null
 }
-
-export const AUDIT_PAGE_SIZE = 25
 
 export async function listAuditEvents(
   db: Db,

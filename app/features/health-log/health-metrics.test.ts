@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { dailyTargets } from '~/../common/daily-targets'
 import { PERSONAL } from '~/../tests/support/fixtures'
 import {
-  dailyTargets,
   daysSinceSurgery,
   formatPercent,
   healthMetrics,

@@ -15,6 +15,7 @@ import {
   positiveOrNull as positive,
   type GoalProgress,
 } from '~/../common/clinical'
+import { dailyTargets } from '~/../common/daily-targets'
 
 // ---- Surgery and follow-ups -----------------------------------------------------------------
 
@@ -35,8 +36,6 @@ export function daysSinceSurgery(surgeryIso: string | null | undefined, todayIso
 // ---- Daily targets --------------------------------------------------------------------------
 
 // The targets and their defaults are common/daily-targets.ts (the API's too).
-import { dailyTargets } from '~/../common/daily-targets'
-export { DEFAULT_TARGETS, dailyTargets, type DailyTargets } from '~/../common/daily-targets'
 
 export type TargetProgress = {
   /** null when nothing was logged for it. */
