@@ -17,6 +17,7 @@ export default defineConfig({
       'app/features/onboarding/wizard-steps.test.ts',
       'common/clinical.test.ts',
       'common/password-rules.test.ts',
+      'common/contract/message-body.test.ts',
     ],
     environment: 'node',
     maxWorkers: 1,

@@ -82,8 +82,9 @@ function contractValues() {
   return { numbers, messages }
 }
 
-/** A duration, size in bytes or on screen: no contract value is counted in these units. */
-const OTHER_UNIT = /_(MS|S|SECONDS|PX|BYTES|REM)$/
+/** The unit a name ends with. A constant in a unit no same-numbered contract value has (180 minutes
+ * against 180 days, a 5000 ms delay against 5000 characters) is not a copy of it. */
+const unitOf = (name: string) => /_(MS|S|SECONDS|MINUTES|HOURS|DAYS|PX|BYTES|REM)$/.exec(name)?.[1]
 
 const NUMBER_CONSTANT = /\bconst\s+([A-Z][A-Z0-9_]*)\s*(?::[^=]+)?=\s*(-?[\d_]+(?:\.\d+)?)\s*(?:;|\/\/|$)/
 
@@ -98,7 +99,9 @@ function findCopies(files: string[]): Found[] {
       if (constant) {
         const value = Number(constant[2].replaceAll('_', ''))
         const original = numbers.get(value)
-        if (original && !OTHER_UNIT.test(constant[1]) && !(constant[1] in COINCIDENCES)) found.push({ where, what: `${constant[1]} = ${value} copies ${original}` })
+        const unit = unitOf(constant[1])
+        const sameUnit = unit === undefined || original?.split(', ').some((name) => unitOf(name) === unit)
+        if (original && sameUnit && !(constant[1] in COINCIDENCES)) found.push({ where, what: `${constant[1]} = ${value} copies ${original}` })
       }
       for (const [message, original] of messages) {
         for (const quote of ["'", '"', '`']) {
