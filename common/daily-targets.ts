@@ -1,5 +1,6 @@
 // The health log's daily targets (protein, water, sleep): one default for the app and the API.
 // The care team sets them per patient (docs/decisions/039-daily-targets.md); until then, these.
+import { positiveOrNull } from './clinical'
 
 /** As the API stores and answers them (the profile's `preferences`). */
 export type StoredTargets = { protein_target_g: number; water_target_ml: number; sleep_target_h: number }
@@ -15,16 +16,12 @@ export const DEFAULT_TARGETS: DailyTargets = {
   sleepH: DEFAULT_STORED_TARGETS.sleep_target_h,
 }
 
-function positive(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null
-}
-
 /** The targets in `preferences`, each one missing or not positive replaced by its default. */
 export function dailyTargets(preferences: object | null | undefined): DailyTargets {
   const prefs = (preferences ?? {}) as Record<string, unknown>
   return {
-    proteinG: positive(prefs.protein_target_g) ?? DEFAULT_TARGETS.proteinG,
-    waterMl: positive(prefs.water_target_ml) ?? DEFAULT_TARGETS.waterMl,
-    sleepH: positive(prefs.sleep_target_h) ?? DEFAULT_TARGETS.sleepH,
+    proteinG: positiveOrNull(prefs.protein_target_g) ?? DEFAULT_TARGETS.proteinG,
+    waterMl: positiveOrNull(prefs.water_target_ml) ?? DEFAULT_TARGETS.waterMl,
+    sleepH: positiveOrNull(prefs.sleep_target_h) ?? DEFAULT_TARGETS.sleepH,
   }
 }

@@ -1,7 +1,8 @@
 // Extension (docs/provider-api.md, "Extensions"): GET v1/admin/patients/{id}/ — one patient's record
 // for a clinician: more than the list (it is audited), but still no street address or free-text
 // medication and diet notes, which the record screen does not need.
-import { addDays, ageOn, bmi, idealBodyWeightKg, round1 } from './admin-patients-metrics.js'
+import { addDays, ageOn, round1 } from './admin-patients-metrics.js'
+import { bodyMassIndex, idealBodyWeightKg } from '../common/clinical'
 import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
 import { listAlerts, type AlertView } from './store/alerts.js'
 import { listConnections, type DeviceConnectionView } from './store/devices.js'
@@ -121,7 +122,7 @@ export async function patientDetail(db: Db, accountId: number, today: string): P
       current_day: snapshot.current_day,
       nadir_kg: snapshot.nadir_kg,
       nadir_day: snapshot.nadir_day,
-      bmi: round1(bmi(snapshot.current_kg ?? snapshot.baseline_kg, snapshot.height_cm)),
+      bmi: round1(bodyMassIndex(snapshot.current_kg ?? snapshot.baseline_kg, snapshot.height_cm)),
       twl_percent: snapshot.twl_percent,
       ewl_percent: snapshot.ewl_percent,
     },

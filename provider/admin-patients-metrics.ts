@@ -1,13 +1,10 @@
-// Extension (docs/provider-api.md, "Extensions"): the clinical arithmetic behind the admin portal's
-// patient views, on ISO dates and kg. It keeps its own copy of the formulas the patient app shows
-// (app/features/health-log/health-metrics.ts; tests pin both to the same values); the follow-up
-// schedule is shared by both, in common/follow-ups.ts.
+// Extension (docs/provider-api.md, "Extensions"): the date arithmetic behind the admin portal's
+// patient views, on ISO dates. The clinical formulas (BMI, IBW, %TWL, %EWL) are the patient app's
+// own, in common/clinical.ts; so is the follow-up schedule, in common/follow-ups.ts.
 
 import { nextFollowUpAfter } from '../common/follow-ups'
 
 const DAY_MS = 86_400_000
-/** BMI 25 is the conventional "ideal" used for excess weight (IBW = 25 × height²). */
-export const IDEAL_BMI = 25
 
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS
 
@@ -31,32 +28,6 @@ export function addMonths(iso: string, months: number): string {
 
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10)
-}
-
-export function idealBodyWeightKg(heightCm: number | null): number | null {
-  if (!heightCm || heightCm <= 0) return null
-  return IDEAL_BMI * (heightCm / 100) ** 2
-}
-
-export function twlPercent(baselineKg: number | null, currentKg: number | null): number | null {
-  if (!baselineKg || !currentKg) return null
-  return ((baselineKg - currentKg) / baselineKg) * 100
-}
-
-/** Null without a height, or when the baseline was not above the ideal weight. */
-export function ewlPercent(
-  baselineKg: number | null,
-  currentKg: number | null,
-  heightCm: number | null,
-): number | null {
-  const ideal = idealBodyWeightKg(heightCm)
-  if (!baselineKg || !currentKg || ideal === null || baselineKg <= ideal) return null
-  return ((baselineKg - currentKg) / (baselineKg - ideal)) * 100
-}
-
-export function bmi(weightKg: number | null, heightCm: number | null): number | null {
-  if (!weightKg || !heightCm) return null
-  return weightKg / (heightCm / 100) ** 2
 }
 
 /** One decimal for percentages and kg in answers; the unrounded values stay internal. */

@@ -15,15 +15,15 @@ import {
   NO_PROCEDURE,
   PATIENTS_PAGE_SIZE as DEFAULT_PAGE_SIZE,
   PATIENTS_PAGE_SIZE_MAX as MAX_PAGE_SIZE,
+  PATIENT_SEARCH_MAX_LENGTH as MAX_QUERY_LENGTH,
   PATIENT_SORTS as SORTS,
   SORT_DIRECTIONS as DIRECTIONS,
 } from '../common/contract/admin-patients-values'
+import { PAGE_NUMBER_MAX as MAX_PAGE } from '../common/contract/paging-values'
 
 export { ALERT_FILTERS, DEFAULT_PAGE_SIZE, DIRECTIONS, MAX_PAGE_SIZE, MILESTONE_WINDOWS, NO_PROCEDURE, SORTS }
 /** "No surgery recorded" (planning, not having one, or no profile yet). */
 export const PROCEDURES = [...SURGERY_TYPES, NO_PROCEDURE] as const
-const MAX_QUERY_LENGTH = 100
-const MAX_PAGE = 100_000
 
 export type { PatientQuery }
 

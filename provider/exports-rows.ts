@@ -8,7 +8,7 @@ import { ageGroup, monthsSinceSurgeryBand, pseudonymizer, stateCode, yearOf, zip
 import type { PatientSnapshot } from './patient-snapshots.js'
 
 export { EXPORT_MODES, type ExportMode } from '../common/contract/reports-values'
-import type { ExportMode } from '../common/contract/reports-values'
+import { EXPORT_ROW_LIMIT as MAX_EXPORT_ROWS, type ExportMode } from '../common/contract/reports-values'
 export type Cell = string | number | boolean | null
 
 export interface ExportTable {
@@ -18,8 +18,6 @@ export interface ExportTable {
   truncated: boolean
 }
 
-/** Enough for a programme's whole history; past it, narrow the filters. Keeps memory bounded. */
-export const MAX_EXPORT_ROWS = 50_000
 
 type Column<T> = [name: string, value: (row: T) => Cell]
 

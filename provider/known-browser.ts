@@ -8,10 +8,11 @@ import { readSignedClaims, signClaims } from './crypto/signed-claims.js'
 import type { ProviderContext } from './context.js'
 import { findAccountByEmail, type Account } from './store/accounts.js'
 import { tokenNow } from './tokens.js'
+import { KNOWN_BROWSER_DAYS } from '../common/contract/auth-values'
 
 /** How long a browser stays known without signing in again (each sign-in hands out a new token). */
-export const KNOWN_BROWSER_TTL_MS = 180 * 24 * 60 * 60 * 1000
-export const KNOWN_BROWSER_MAX = 512
+export const KNOWN_BROWSER_TTL_MS = KNOWN_BROWSER_DAYS * 24 * 60 * 60 * 1000
+export { TOKEN_MAX_LENGTH as KNOWN_BROWSER_MAX } from '../common/contract/auth-values'
 
 interface KnownBrowserClaims {
   /** The account it was issued to: a token is no key to any other account. */

@@ -2,23 +2,22 @@
 // "Messages"): the text of a message, the optional alert it starts from, "read up to" marks and
 // paging. Every problem is a field message, collected like the other forms'.
 import type { JsonObject } from './http.js'
-import { INBOX_FILTERS, INBOX_PAGE_SIZE, type InboxFilter } from './store/message-inbox.js'
 import {
-  MESSAGE_MAX_LENGTH,
-  MESSAGE_REQUIRED,
-  MESSAGE_TOO_LONG,
+  INBOX_FILTERS,
+  INBOX_PAGE_SIZE,
+  INBOX_PAGE_SIZE_MAX,
   MESSAGES_PAGE_DEFAULT,
   MESSAGES_PAGE_MAX,
-  normaliseMessage,
+  type InboxFilter,
 } from '../common/contract/messages-values'
+import { messageBodySchema } from '../common/contract/message-body'
+import { PAGE_NUMBER_MAX as MAX_PAGE } from '../common/contract/paging-values'
 import { FieldReader } from './validation.js'
 
-// The stored form of a message (normaliseMessage) keeps anything but CR and NUL, HTML included: it
-// is text, and shown as text.
-export { MESSAGE_REQUIRED, MESSAGE_TOO_LONG, normaliseMessage }
+// The stored form of a message (normaliseMessage, in the body rule) keeps anything but CR and NUL,
+// HTML included: it is text, and shown as text.
 export const UP_TO_REQUIRED = 'Message id is required'
 const ID_PATTERN = /^\d{1,15}$/
-const MAX_PAGE = 100_000
 
 function positiveId(value: unknown): number | null {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value
@@ -29,15 +28,9 @@ function positiveId(value: unknown): number | null {
 /** `{ body, alert_id? }`; `alert_id` only where the caller may start from an alert (admins). */
 export function readNewMessage(input: JsonObject, options: { alert: boolean }): { body: string; alertId: number | null } {
   const f = new FieldReader(input)
-  const raw = f.raw('body')
-  let body = ''
-  if (raw === undefined || raw === null) f.fail('body', MESSAGE_REQUIRED)
-  else if (typeof raw !== 'string') f.fail('body', 'Message must be text')
-  else {
-    body = normaliseMessage(raw)
-    if (body === '') f.fail('body', MESSAGE_REQUIRED)
-    else if (body.length > MESSAGE_MAX_LENGTH) f.fail('body', MESSAGE_TOO_LONG)
-  }
+  const checked = messageBodySchema.safeParse(f.raw('body'))
+  const body = checked.success ? checked.data : ''
+  if (!checked.success) f.fail('body', checked.error.issues[0].message)
   let alertId: number | null = null
   const alert = options.alert ? f.raw('alert_id') : undefined
   if (alert !== undefined && alert !== null && alert !== '') {
@@ -78,7 +71,7 @@ export function readInboxQuery(query: URLSearchParams): { filter: InboxFilter; p
   const f = new FieldReader(Object.fromEntries(query))
   const filter = f.choice('filter', INBOX_FILTERS, { label: 'Filter', fallback: 'all' }) ?? 'all'
   const pageText = f.text('page', { label: 'Page', max: 10 })
-  const pageSize = readCount(f, 'page_size', 'Page size', INBOX_PAGE_SIZE, 100)
+  const pageSize = readCount(f, 'page_size', 'Page size', INBOX_PAGE_SIZE, INBOX_PAGE_SIZE_MAX)
   f.done()
   return { filter, page: Math.min(Math.max(Number.parseInt(pageText, 10) || 1, 1), MAX_PAGE), pageSize }
 }

@@ -41,19 +41,3 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   await verifyPassword(password, await dummyHash)
   return false
 }
-
-export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?`~'
-
-/** SPEC §5's password rules; an empty list means the password is acceptable. */
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = []
-  const length = [...password].length
-  if (length < 8 || length > 32) problems.push('Password must be 8 to 32 characters')
-  if (!/[A-Z]/.test(password)) problems.push('Password must contain an uppercase letter')
-  if (!/[a-z]/.test(password)) problems.push('Password must contain a lowercase letter')
-  if (!/[0-9]/.test(password)) problems.push('Password must contain a number')
-  if (![...password].some((c) => PASSWORD_SPECIALS.includes(c))) {
-    problems.push('Password must contain a special character')
-  }
-  return problems
-}

@@ -3,14 +3,8 @@
 // filters on, and into the alert rules' view of the patient. Pure: provider/store/patient-summaries.ts
 // reads the facts and keeps each patient's summary row in step on every write; the admin record
 // computes the same from the same facts.
-import {
-  daysBetween,
-  ewlPercent,
-  nextMilestone,
-  round1,
-  twlPercent,
-  type Milestone,
-} from './admin-patients-metrics.js'
+import { daysBetween, nextMilestone, round1, type Milestone } from './admin-patients-metrics.js'
+import { percentExcessWeightLoss, percentTotalWeightLoss } from '../common/clinical'
 import { alertConditions, type AlertCondition, type AlertTier } from './alerts-rules.js'
 import type { BariatricSection, PersonalSection } from './profile-sections.js'
 
@@ -160,8 +154,8 @@ export function baseSnapshot(facts: PatientFacts, today: string): BaseSnapshot {
     current_day: weight?.current_day ?? null,
     nadir_kg: weight?.nadir_kg ?? null,
     nadir_day: weight?.nadir_day ?? null,
-    twl_percent: round1(twlPercent(baseline, current)),
-    ewl_percent: round1(ewlPercent(baseline, current, height)),
+    twl_percent: round1(percentTotalWeightLoss(baseline, current)),
+    ewl_percent: round1(percentExcessWeightLoss(baseline, current, height)),
     last_entry_day: facts.last_entry_day,
     last_sync_at: facts.last_sync_at,
     protein_target_g: facts.protein_target_g,

@@ -8,6 +8,9 @@ import {
   WEARABLE_OS,
   WEIGHT_LOSS_ATTEMPTS,
   WEIGHT_UNITS,
+  FULL_NAME_MAX_LENGTH,
+  FULL_NAME_REQUIRED,
+  PROFILE_TEXT_MAX_LENGTH as LONG_TEXT,
 } from '../common/contract/profile-values'
 import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../common/contract/profile'
 import type { JsonObject } from './http.js'
@@ -31,7 +34,6 @@ export type { BariatricSection, DeviceSection, MedicalSection, PersonalSection }
 
 const HEIGHT_CM = { min: 50, max: 275, unit: 'cm' }
 const WEIGHT_KG = { min: 20, max: 500, unit: 'kg' }
-const LONG_TEXT = 2000
 
 // Each reader returns the section to store or throws a 400 with every field message at once.
 // The non-null assertions below are safe because done() has thrown if a required value was missing.
@@ -39,7 +41,7 @@ const LONG_TEXT = 2000
 export function readPersonal(body: JsonObject): PersonalSection {
   const f = new FieldReader(body)
   const section = {
-    full_name: f.text('full_name', { label: 'Full name', required: 'Full name is required', max: 100 }),
+    full_name: f.text('full_name', { label: 'Full name', required: FULL_NAME_REQUIRED, max: FULL_NAME_MAX_LENGTH }),
     phone_number: readPhone(f),
     date_of_birth: f.date('date_of_birth', {
       label: 'Date of birth',

@@ -1,7 +1,7 @@
 import { EMAIL_INVALID, isValidEmail } from '../common/email'
 import { invalidFields, type FieldErrors } from './errors.js'
 import type { JsonObject } from './http.js'
-import { passwordProblems } from './passwords.js'
+import { passwordProblems } from '../common/password-rules'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 

@@ -5,16 +5,16 @@
 // session (session-seal.server.ts), so neither the tokens nor which accounts signed in here show.
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { KNOWN_BROWSER_DAYS, TOKEN_MAX_LENGTH as TOKEN_MAX } from '~/../common/contract/auth-values'
 import { readCookie } from './cookies'
 import { getEnv } from './env.server'
 import { seal, unseal } from './session-seal.server'
 
 export const KNOWN_BROWSER_COOKIE = 'known_browser'
-/** As long as the API's token lives (provider/known-browser.ts). */
-const MAX_AGE_SECONDS = 180 * 24 * 60 * 60
+/** As long as the API's token lives. */
+const MAX_AGE_SECONDS = KNOWN_BROWSER_DAYS * 24 * 60 * 60
 /** Accounts remembered per browser (a shared clinic computer), newest first. */
 const MAX_ACCOUNTS = 5
-const TOKEN_MAX = 512
 
 const storedSchema = z.object({ v: z.literal(1), accounts: z.array(z.tuple([z.string(), z.string().max(TOKEN_MAX)])).max(MAX_ACCOUNTS) })
 type Stored = z.infer<typeof storedSchema>

@@ -1,4 +1,7 @@
 // User-visible texts from SPEC.md, exactly as documented (typos included). Import, never retype.
+// The few the API's contract words the same way are the contract's (common/).
+import { FULL_NAME_REQUIRED } from '~/../common/contract/profile-values'
+import { EMAIL_INVALID } from '~/../common/email'
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.'
 export const GENERIC_ERROR_SCREEN = {
@@ -15,7 +18,7 @@ export const NOT_FOUND = {
 
 export const VALIDATION = {
   emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
+  emailInvalid: EMAIL_INVALID,
   passwordRequired: 'Password is required',
   passwordsMismatch: 'Passwords do not match',
   formInvalidTitle: 'Please check your form',
@@ -24,7 +27,7 @@ export const VALIDATION = {
 } as const
 
 export const WIZARD_MESSAGES = {
-  fullName: 'Full name is required',
+  fullName: FULL_NAME_REQUIRED,
   dateOfBirth: 'Date of birth is required',
   gender: 'Gender is required',
   phone: 'Contact number is required',

@@ -20,6 +20,8 @@ export const PATIENT_ALERT_FILTERS = ['any', 'none', 'tier1', 'tier2', 'tier3'] 
 export type PatientAlertFilter = (typeof PATIENT_ALERT_FILTERS)[number]
 export const PATIENTS_PAGE_SIZE = 25
 export const PATIENTS_PAGE_SIZE_MAX = 100
+/** `?q=`: the search text is cut (app) or refused (API) beyond this. */
+export const PATIENT_SEARCH_MAX_LENGTH = 100
 
 /** Where a record's baseline weight comes from: the pre-surgery weight, else the initial one. */
 export const BASELINE_SOURCES = ['pre_surgery', 'initial'] as const

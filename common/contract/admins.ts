@@ -4,11 +4,12 @@
 import { z } from 'zod'
 import { ADMIN_STATUSES } from './admins-values'
 import { ADMIN_ROLES } from './auth-values'
+import { FULL_NAME_MAX_LENGTH, FULL_NAME_REQUIRED, FULL_NAME_TOO_LONG } from './profile-values'
 
 /** POST v1/admin/admins/invite/ */
 export const inviteBodySchema = z.object({
   email: z.string(),
-  full_name: z.string(),
+  full_name: z.string().trim().min(1, FULL_NAME_REQUIRED).max(FULL_NAME_MAX_LENGTH, FULL_NAME_TOO_LONG),
   role: z.enum(ADMIN_ROLES),
 })
 export type InviteBody = z.input<typeof inviteBodySchema>

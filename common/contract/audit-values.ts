@@ -1,5 +1,6 @@
 // The audit log's actions (docs/provider-api.md "GET v1/admin/audit-events/"): the API writes them,
 // the app's audit tab filters and labels them. Plain values, no zod.
+import { EMAIL_MAX_LENGTH } from '../email'
 
 export const AUDIT_ACTIONS = [
   'sign_in',
@@ -52,3 +53,6 @@ export const AUDIT_PAGE_SIZE = 25
  * made, the data was not shown, and trying again is the remedy.
  */
 export const AUDIT_UNAVAILABLE_MESSAGE = 'This could not be recorded in the audit log, so it was not done. Please try again.'
+
+/** The actor filter is (part of) an e-mail address. */
+export const AUDIT_ACTOR_MAX_LENGTH = EMAIL_MAX_LENGTH

@@ -1,6 +1,15 @@
 // The value lists of sign-in and accounts (SPEC.md §3, §6). Plain lists, no zod: client code may
 // import them (common/contract/README.md).
 
+/** A token the app hands back to the API (refresh, e-mail link, MFA challenge, known browser): at most this long. */
+export const TOKEN_MAX_LENGTH = 512
+
+/** How long a browser stays known without signing in again (the API's token and the app's cookie). */
+export const KNOWN_BROWSER_DAYS = 180
+
+/** A second-factor code as typed (a TOTP or a recovery code, with spaces or dashes): at most this long. */
+export const MFA_CODE_MAX_LENGTH = 32
+
 /** The two portals; also the `portal` of forgot_password. */
 export const PORTALS = ['customer', 'admin'] as const
 export type Portal = (typeof PORTALS)[number]

@@ -10,13 +10,15 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number]
 /** A message's length after normalising (UTF-16 code units, as a textarea's maxlength counts). */
 export const MESSAGE_MAX_LENGTH = 5000
 export const MESSAGE_REQUIRED = 'Message is required'
+export const MESSAGE_NOT_TEXT = 'Message must be text'
 export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters`
 
 /** `?limit=` of a conversation: default and most; 0 answers only the counts. */
 export const MESSAGES_PAGE_DEFAULT = 50
 export const MESSAGES_PAGE_MAX = 100
-/** `?page_size=` of the inbox: default (0–100; 0 answers only the counts). */
+/** `?page_size=` of the inbox: default and most (0 answers only the counts). */
 export const INBOX_PAGE_SIZE = 25
+export const INBOX_PAGE_SIZE_MAX = 100
 /** An inbox row's preview: the last message's first characters, on one line. */
 export const PREVIEW_LENGTH = 140
 

@@ -1,14 +1,8 @@
 // Secure messages' calls (docs/provider-api.md "Messages"): the compose body, the
 // patient's conversation, the care team's inbox and a record's conversation. Server code only (zod).
 import { z } from 'zod'
-import {
-  INBOX_FILTERS,
-  MESSAGE_MAX_LENGTH,
-  MESSAGE_REQUIRED,
-  MESSAGE_TOO_LONG,
-  normaliseMessage,
-  SENDER_ROLES,
-} from './messages-values'
+import { messageBodySchema } from './message-body'
+import { INBOX_FILTERS, SENDER_ROLES } from './messages-values'
 
 // ---- Requests ---------------------------------------------------------------------------------
 
@@ -17,10 +11,7 @@ const messageId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,
 
 /** POST v1/auth/messages/ and POST v1/admin/patients/{id}/messages/ (`alert_id` admins only). */
 export const newMessageBodySchema = z.object({
-  body: z
-    .string({ required_error: MESSAGE_REQUIRED, invalid_type_error: 'Message must be text' })
-    .transform(normaliseMessage)
-    .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)),
+  body: messageBodySchema,
   alert_id: messageId.optional(),
 })
 export type NewMessageBody = z.input<typeof newMessageBodySchema>

@@ -2,6 +2,14 @@
 // zod: the wizard's client components import them (common/contract/README.md). The labels patients
 // see for the codes (e.g. 'M' → 'Male') are the app's business.
 
+/** A person's full name (a patient's profile, an admin's invitation): required, at most this long. */
+export const FULL_NAME_MAX_LENGTH = 100
+export const FULL_NAME_REQUIRED = 'Full name is required'
+export const FULL_NAME_TOO_LONG = `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`
+
+/** The profile's free-text fields (conditions, allergies, medications, diet, surgery comments). */
+export const PROFILE_TEXT_MAX_LENGTH = 2000
+
 /** Choosing it clears the other items of a checklist (SPEC.md §4). */
 export const NONE_OPTION = 'None'
 

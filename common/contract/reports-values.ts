@@ -15,5 +15,6 @@ export type Dataset = (typeof DATASETS)[number]
 export const EXPORT_MODES = ['deidentified', 'identified'] as const
 export type ExportMode = (typeof EXPORT_MODES)[number]
 
-/** Rows an export holds at most (`truncated` beyond). */
+/** Rows an export holds at most (`truncated` beyond): enough for a programme's whole history, and
+ * memory stays bounded; past it, narrow the filters. */
 export const EXPORT_ROW_LIMIT = 50_000

@@ -6,8 +6,10 @@ import type { EntryFields, EntryKind } from '../entries-fields.js'
 import { deleteEntriesBetween, insertEntry } from '../store/entries.js'
 import { openStore, type StoreOptions } from '../store/open.js'
 import type { Db } from '../store/sql.js'
+import { TRENDS_RANGE_MAX_DAYS } from '../../common/contract/entries-values'
 
-export const MAX_HISTORY_DAYS = 3660
+/** As far back as the trends reach in one call. */
+export const MAX_HISTORY_DAYS = TRENDS_RANGE_MAX_DAYS
 
 export type HistoryOptions = {
   /** How many days, ending with `today` (today included). */

@@ -3,6 +3,7 @@
 // wizard dozens of times. Either `patients` (each field optional) or `count` generated ones.
 import { randomBytes } from 'node:crypto'
 import { isValidEmail } from '../../common/email'
+import { FULL_NAME_MAX_LENGTH } from '../../common/contract/profile-values'
 import { emailTaken, insertAccount, setCreatedAt } from '../store/accounts.js'
 import { addDays, todayUtc } from '../admin-patients-metrics.js'
 import { insertEntry } from '../store/entries.js'
@@ -100,7 +101,7 @@ function fromBody(raw: unknown, fallback: SeedPatient): SeedPatient {
   return {
     full_name:
       typeof spec.full_name === 'string' && spec.full_name.trim()
-        ? spec.full_name.trim().slice(0, 100)
+        ? spec.full_name.trim().slice(0, FULL_NAME_MAX_LENGTH)
         : fallback.full_name,
     email:
       typeof spec.email === 'string' && isValidEmail(spec.email)

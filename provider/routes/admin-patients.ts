@@ -17,7 +17,8 @@ import { BRACKET_START_DAYS, cohortSummaryFromCells } from '../patient-cohorts.j
 import { cohortCells, patientCounts } from '../store/patient-summary-reads.js'
 import { isPatient } from '../store/patients.js'
 import { FieldReader } from '../validation.js'
-import { MAX_TRENDS_DAYS } from './trends.js'
+import { TRENDS_RANGE_MAX_DAYS as MAX_TRENDS_DAYS } from '../../common/contract/entries-values'
+import { NO_DATA_DAYS } from '../alerts-rules.js'
 import { dashboardSchema } from '../../common/contract/admin-dashboard'
 import { patientEntriesSchema, patientListSchema, patientRecordWithEntriesSchema } from '../../common/contract/admin-patients'
 import { alertListSchema, alertSchema } from '../../common/contract/alerts'
@@ -29,7 +30,6 @@ export const ALERT_ACKNOWLEDGED = 'Alert acknowledged.'
 export { ALERT_NOTE_MAX as NOTE_MAX, NOTE_REQUIRED } from '../../common/contract/alerts-values'
 import { ALERT_NOTE_MAX as NOTE_MAX, NOTE_REQUIRED } from '../../common/contract/alerts-values'
 const ACTIVE_WITHIN_DAYS = 30
-const NO_DATA_DAYS = 7
 const ALERTS_DEFAULT_LIMIT = 100
 const ALERTS_MAX_LIMIT = 500
 

@@ -12,7 +12,10 @@ import {
   reactivate,
   setRole,
 } from '../store/admins.js'
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditedChange, listAuditEvents, type AuditAction } from '../store/audit.js'
+import { AUDIT_ACTIONS, auditedChange, listAuditEvents, type AuditAction } from '../store/audit.js'
+import { AUDIT_ACTOR_MAX_LENGTH, AUDIT_PAGE_SIZE } from '../../common/contract/audit-values'
+import { PAGE_NUMBER_MAX as MAX_PAGE } from '../../common/contract/paging-values'
+import { FULL_NAME_MAX_LENGTH, FULL_NAME_REQUIRED } from '../../common/contract/profile-values'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
 import { ApiError } from '../errors.js'
@@ -57,7 +60,7 @@ function adminRoutes(ctx: ProviderContext): Route[] {
       handler: async (req) => {
         const actor = await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
         const f = new FieldReader(jsonObjectBody(req))
-        const full_name = f.text('full_name', { label: 'Full name', required: 'Full name is required', max: 100 })
+        const full_name = f.text('full_name', { label: 'Full name', required: FULL_NAME_REQUIRED, max: FULL_NAME_MAX_LENGTH })
         const email = f.email()
         const role = f.choice('role', ROLES, { label: 'Role', required: 'Role is required' })
         f.done()
@@ -153,7 +156,6 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
   ]
 }
 
-const MAX_PAGE = 100_000
 
 function auditRoute(ctx: ProviderContext): Route {
   return {
@@ -164,7 +166,7 @@ function auditRoute(ctx: ProviderContext): Route {
       await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
       const f = new FieldReader(Object.fromEntries(req.query))
       const action = f.choice('action', AUDIT_ACTIONS, { label: 'Action' }) as AuditAction | null
-      const actor = f.text('actor', { label: 'Actor', max: 254 })
+      const actor = f.text('actor', { label: 'Actor', max: AUDIT_ACTOR_MAX_LENGTH })
       const from = f.date('from', { label: 'From date' })
       const to = f.date('to', { label: 'To date' })
       if (from && to && to < from) f.fail('to', 'To date must be on or after the from date')

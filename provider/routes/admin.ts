@@ -13,15 +13,14 @@ import { adminView } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { CHALLENGE_TTL_MS } from '../mfa.js'
+import { MFA_CODE_MAX_LENGTH as CODE_MAX, TOKEN_MAX_LENGTH as CHALLENGE_MAX } from '../../common/contract/auth-values'
 import { authenticate, mustEnroll, redeemRefreshToken } from '../sessions.js'
 import { signIn } from '../sign-in.js'
 import { FieldReader } from '../validation.js'
 import { readRefreshField } from './auth.js'
 
-const CODE_MAX = 32
 /** The routes an admin who must set up a second factor may use (sessions.ts mustEnroll). */
 const ENROLLING = { enrolling: true }
-const CHALLENGE_MAX = 512
 
 function readCode(req: RequestInput, f = new FieldReader(jsonObjectBody(req))): string {
   return f.text('code', { label: 'Code', required: 'Code is required', max: CODE_MAX })

@@ -7,7 +7,7 @@ import {
   resetPasswordAnswerSchema,
   tokenPairSchema,
 } from '../../common/contract/auth'
-import { PORTALS } from '../../common/contract/auth-values'
+import { PORTALS, TOKEN_MAX_LENGTH as TOKEN_MAX } from '../../common/contract/auth-values'
 import {
   findAccountByEmail,
   findAccountById,
@@ -34,7 +34,6 @@ import { FieldReader } from '../validation.js'
 const EMAIL_TAKEN = 'An account with this email already exists.'
 const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired.'
 const RESET_LINK_INVALID = 'This reset link is invalid or has expired.'
-const TOKEN_MAX = 512
 
 export function authRoutes(ctx: ProviderContext): Route[] {
   return [

@@ -23,10 +23,10 @@ import { authenticate } from '../sessions.js'
 import { FieldReader } from '../validation.js'
 import { z } from 'zod'
 import { ENTRY_SCHEMAS, entriesRangeSchema, entryDeletedSchema, entrySchema } from '../../common/contract/entries'
+import { ENTRIES_RANGE_MAX_DAYS as MAX_RANGE_DAYS } from '../../common/contract/entries-values'
 
 export const ENTRY_NOT_FOUND = 'Entry not found.'
 export const VITAMINS_TAKEN_ON_DAY = 'Vitamins for this day are already logged.'
-const MAX_RANGE_DAYS = 366
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const LOGGED: Record<EntryKind, string> = {

@@ -8,9 +8,8 @@ import type { RequestInput } from '../http.js'
 import { authenticate } from '../sessions.js'
 import { FieldReader } from '../validation.js'
 import { trendEntriesSchema } from '../../common/contract/entries'
+import { TRENDS_RANGE_MAX_DAYS as MAX_TRENDS_DAYS } from '../../common/contract/entries-values'
 
-/** Ten years: "all" for anyone the product has followed so far, and still one bounded answer. */
-export const MAX_TRENDS_DAYS = 3660
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export function mountTrendsRoutes(router: RouterWithItems, ctx: ProviderContext): void {

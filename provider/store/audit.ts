@@ -5,6 +5,7 @@ import type { Db, SqlParam } from './sql.js'
 import {
   AUDIT_UNAVAILABLE_MESSAGE,
   BACKGROUND_HEADER,
+  AUDIT_PAGE_SIZE,
   BACKGROUND_READ_AUDIT_MINUTES,
   type AuditAction,
 } from '../../common/contract/audit-values'
@@ -144,8 +145,6 @@ export interface AuditFilters {
   /** Events about this account (e.g. every view of one patient's record). */
   targetAccountId: number | null
 }
-
-export const AUDIT_PAGE_SIZE = 25
 
 export async function listAuditEvents(
   db: Db,

@@ -46,7 +46,7 @@ test('shows the record, and the view is in the audit log', async ({ browser }) =
   await expect(summary).toContainText('Gastric Bypass (RNY)')
   await expect(summary).toContainText('200 days post-op')
   await expect(summary).toContainText('Baseline weight130.0 kgPre-surgery weight')
-  await expect(summary).toContainText('Ideal body weight72.2 kg')
+  await expect(summary).toContainText('Ideal body weight72.3 kg')
   await expect(summary).toContainText('Goal weight80.0 kg')
   await expect(summary).toContainText('Latest weight106.0 kg')
   await expect(summary).toContainText('Total weight loss (%TWL)18.5%')

@@ -144,7 +144,7 @@ describe('GET v1/admin/patients/{id}/ and entries (extension)', () => {
     expect(detail.patient).not.toHaveProperty('address_line1')
     expect(detail.measures).toMatchObject({
       baseline_kg: 130,
-      ideal_kg: 72.2,
+      ideal_kg: 72.3, // 25 × 1.70² = 72.25 exactly, as the patient's dashboard shows it
       current_kg: 106,
       nadir_kg: 100,
       twl_percent: 18.5,

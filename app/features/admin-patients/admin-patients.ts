@@ -4,12 +4,14 @@
 import {
   MILESTONE_WINDOWS,
   NO_PROCEDURE,
+  PATIENT_SEARCH_MAX_LENGTH as MAX_QUERY_LENGTH,
   PATIENT_SORTS,
   type OnboardingState,
   type PatientAlertFilter,
   type PatientSort,
   type SortDirection,
 } from '~/../common/contract/admin-patients-values'
+import { PAGE_NUMBER_MAX as MAX_PAGE } from '~/../common/contract/paging-values'
 import { formatDateTimeIn, formatDay } from '~/platform/formats'
 import { SURGERY_TYPES } from '~/features/profile/options'
 import { isWeightUnit, weightFromKg, type WeightUnit } from '~/platform/units'
@@ -49,8 +51,6 @@ export const ALERT_OPTIONS = [
 ] as const satisfies readonly { value: PatientAlertFilter; label: string }[]
 
 export const PAGE_SIZE = 20
-const MAX_QUERY_LENGTH = 100
-const MAX_PAGE = 100_000
 
 export type PatientsQuery = {
   q: string

@@ -3,6 +3,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { adminListItemSchema, adminListSchema, auditPageSchema } from '~/../common/contract/admins'
+import { FULL_NAME_MAX_LENGTH } from '~/../common/contract/profile-values'
 import { checked } from '~/platform/provider-result.server'
 import { inviteSchema, type InviteValues } from './invite-schema'
 import {
@@ -105,7 +106,7 @@ export async function loadUsers({ request, admin, api, headers }: AdminContext) 
 function nameOf(formData: FormData): string {
   const name = String(formData.get('name') ?? '')
     .trim()
-    .slice(0, 100)
+    .slice(0, FULL_NAME_MAX_LENGTH)
   return name || 'The admin'
 }
 

@@ -4,7 +4,8 @@
 import { formatDateTimeIn, formatDay } from '~/platform/formats'
 import { isIsoDate } from '~/features/health-log/log-entries'
 import type { AuditEvent, AuditPage } from '~/../common/contract/admins'
-import { AUDIT_ACTIONS, type AuditAction } from '~/../common/contract/audit-values'
+import { AUDIT_ACTIONS, AUDIT_ACTOR_MAX_LENGTH as MAX_ACTOR_LENGTH, type AuditAction } from '~/../common/contract/audit-values'
+import { PAGE_NUMBER_MAX as MAX_PAGE } from '~/../common/contract/paging-values'
 
 export { AUDIT_ACTIONS, type AuditAction }
 
@@ -31,8 +32,6 @@ export type { AuditEvent, AuditPage }
 
 export type AuditFilters = { action: AuditAction | null; actor: string; from: string | null; to: string | null; page: number }
 
-const MAX_ACTOR_LENGTH = 254
-const MAX_PAGE = 100_000
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value)

@@ -4,14 +4,15 @@
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { EMAIL_INVALID, isValidEmail } from '~/../common/email'
+import { FULL_NAME_MAX_LENGTH, FULL_NAME_REQUIRED, FULL_NAME_TOO_LONG } from '~/../common/contract/profile-values'
 import { ADMIN_ROLES } from '~/platform/roles'
 
 export const inviteSchema = z.object({
   full_name: z
-    .string({ required_error: 'Full name is required' })
+    .string({ required_error: FULL_NAME_REQUIRED })
     .trim()
-    .min(1, 'Full name is required')
-    .max(100, 'Full name must be at most 100 characters'),
+    .min(1, FULL_NAME_REQUIRED)
+    .max(FULL_NAME_MAX_LENGTH, FULL_NAME_TOO_LONG),
   // One message at a time: an empty field is required, not also invalid.
   email: z
     .string({ required_error: 'Email is required' })

@@ -17,7 +17,7 @@ import type { AdminUser } from '~/platform/provider-types'
 import { qrDrawing } from './qr-code.server'
 import type { CodeFormReply, SetupScreenData } from './admin-mfa'
 import type { AdminRole } from '~/platform/roles'
-import { mfaRequiredFor as requiredUnder } from '~/../common/contract/auth-values'
+import { MFA_CODE_MAX_LENGTH as CODE_MAX, mfaRequiredFor as requiredUnder } from '~/../common/contract/auth-values'
 import {
   clearMfaChallenge,
   commitSession,
@@ -33,7 +33,6 @@ import { toToast, type Toast } from '~/platform/toast'
 
 export const CODE_REQUIRED = 'Enter the code from your authenticator app.'
 export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please sign in again.'
-const CODE_MAX = 32
 
 /** ADMIN_MFA's rule (the contract's, which the API enforces), with this app's setting. */
 export function mfaRequiredFor(role: AdminRole | null, setting = getEnv().ADMIN_MFA): boolean {

@@ -1,5 +1,5 @@
 import { VALIDATION } from '~/platform/messages'
-import { isPasswordRuleMessage } from './password-requirements'
+import { isPasswordRuleMessage } from '~/../common/password-rules'
 import type { ListOfErrors } from '~/components/ui/forms'
 import { PasswordChecklist } from './password-checklist'
 import { PasswordField } from './password-field'

@@ -1,6 +1,6 @@
 import { cn } from '~/platform/cn'
 import { VALIDATION } from '~/platform/messages'
-import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from './password-requirements'
+import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '~/../common/password-rules'
 import type { ListOfErrors } from '~/components/ui/forms'
 import { CheckIcon, CircleIcon, XIcon } from '~/components/ui/icons'
 

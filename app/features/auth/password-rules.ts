@@ -1,11 +1,9 @@
-// SPEC.md §5 password rules (password-requirements.ts) and the zod schema of a new password built
-// from them. Client code that only needs the rules imports password-requirements.ts, which keeps
-// zod out of the code a signed-out screen needs before it works.
+// SPEC.md §5 password rules (common/password-rules.ts, the API's too) and the zod schema of a new
+// password built from them. Client code that only needs the rules imports the common module, which
+// keeps zod out of the code a signed-out screen needs before it works.
 import { z } from 'zod'
 import { VALIDATION } from '~/platform/messages'
-import { checkPassword } from './password-requirements'
-
-export * from './password-requirements'
+import { checkPassword } from '~/../common/password-rules'
 
 /**
  * A new password (sign-up, reset/create, change password): required, then one issue per unmet

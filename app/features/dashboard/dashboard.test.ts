@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BARIATRIC, DEVICE, PERSONAL } from '~/../tests/support/fixtures'
 import {
-  bmiCategory,
-  bodyMassIndex,
+  bmiSummary,
   dashboardSummary,
   displayWeight,
   firstName,
@@ -38,24 +37,15 @@ function profile(overrides: Partial<CustomerProfile> = {}): CustomerProfile {
 
 describe('body-mass index', () => {
   it('is kg / m², one decimal', () => {
-    expect(bodyMassIndex(170, 120)).toEqual({ value: 41.5, category: 'Obesity' })
-    expect(bodyMassIndex(177.8, 118.841)).toEqual({ value: 37.6, category: 'Obesity' })
-    expect(bodyMassIndex(180, 70)).toEqual({ value: 21.6, category: 'Healthy weight' })
+    expect(bmiSummary(170, 120)).toEqual({ value: 41.5, category: 'Obesity' })
+    expect(bmiSummary(177.8, 118.841)).toEqual({ value: 37.6, category: 'Obesity' })
+    expect(bmiSummary(180, 70)).toEqual({ value: 21.6, category: 'Healthy weight' })
   })
 
   it('needs both a height and a weight', () => {
-    expect(bodyMassIndex(null, 80)).toBeNull()
-    expect(bodyMassIndex(170, undefined)).toBeNull()
-    expect(bodyMassIndex(0, 80)).toBeNull()
-  })
-
-  it('uses the WHO adult categories at their boundaries', () => {
-    expect(bmiCategory(18.4)).toBe('Underweight')
-    expect(bmiCategory(18.5)).toBe('Healthy weight')
-    expect(bmiCategory(24.9)).toBe('Healthy weight')
-    expect(bmiCategory(25)).toBe('Overweight')
-    expect(bmiCategory(29.9)).toBe('Overweight')
-    expect(bmiCategory(30)).toBe('Obesity')
+    expect(bmiSummary(null, 80)).toBeNull()
+    expect(bmiSummary(170, undefined)).toBeNull()
+    expect(bmiSummary(0, 80)).toBeNull()
   })
 })
 

@@ -5,6 +5,7 @@ import { differenceInCalendarDays, isValid, parseISO } from 'date-fns'
 import { isoToUsDate } from '~/platform/dates'
 import { preferredUnits } from '~/features/profile/payloads'
 import type { CustomerProfile } from '~/platform/provider-types'
+import { bmiCategory, bodyMassIndex, positiveOrNull, type BmiCategory } from '~/../common/clinical'
 import { cmToFeetInches, roundTo, weightFromKg, type HeightUnit, type WeightUnit } from '~/platform/units'
 
 export type SurgeryStatus = 'yes' | 'plan' | 'no'
@@ -39,8 +40,6 @@ export type WeightSummary = {
   toGoal: number | null
 }
 
-export type BmiCategory = 'Underweight' | 'Healthy weight' | 'Overweight' | 'Obesity'
-
 export type BmiSummary = { value: number; category: BmiCategory } | null
 
 export type DeviceSummary =
@@ -65,10 +64,6 @@ function text(value: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed
 }
 
-function positiveNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null
-}
-
 function isSurgeryStatus(value: unknown): value is SurgeryStatus {
   return value === 'yes' || value === 'plan' || value === 'no'
 }
@@ -82,7 +77,7 @@ function isoDay(iso: string | null | undefined): Date | undefined {
 
 /** kg stored by the provider → the patient's unit, 1 decimal; null stays null. */
 export function displayWeight(kg: number | null | undefined, unit: WeightUnit): number | null {
-  const value = positiveNumber(kg)
+  const value = positiveOrNull(kg)
   return value === null ? null : weightFromKg(value, unit)
 }
 
@@ -98,21 +93,12 @@ export function formatWeight(value: number, unit: WeightUnit): string {
   return `${value.toFixed(1)} ${unit}`
 }
 
-/** Body-mass index from cm and kg (kg / m²), 1 decimal, with the WHO adult category. */
-export function bodyMassIndex(heightCm: number | null | undefined, weightKg: number | null | undefined): BmiSummary {
-  const height = positiveNumber(heightCm)
-  const weight = positiveNumber(weightKg)
-  if (height === null || weight === null) return null
-  const metres = height / 100
-  const value = roundTo(weight / (metres * metres), 1)
+/** Body-mass index from cm and kg (common/clinical.ts), 1 decimal, with the WHO adult category. */
+export function bmiSummary(heightCm: number | null | undefined, weightKg: number | null | undefined): BmiSummary {
+  const bmi = bodyMassIndex(weightKg, heightCm)
+  if (bmi === null) return null
+  const value = roundTo(bmi, 1)
   return { value, category: bmiCategory(value) }
-}
-
-export function bmiCategory(bmi: number): BmiCategory {
-  if (bmi < 18.5) return 'Underweight'
-  if (bmi < 25) return 'Healthy weight'
-  if (bmi < 30) return 'Overweight'
-  return 'Obesity'
 }
 
 /** Days since (date in the past or today) or until (date ahead) a surgery date, in calendar days. */
@@ -180,7 +166,7 @@ export function firstName(fullName: string | null): string | null {
 export function dashboardSummary(profile: CustomerProfile, today: Date, latestWeightKg: number | null = null): DashboardSummary {
   const personal = profile.personal
   const fullName = text(personal?.full_name)
-  const heightCm = positiveNumber(personal?.height)
+  const heightCm = positiveOrNull(personal?.height)
   const heightUnit = preferredUnits(profile).height
   return {
     fullName,
@@ -188,7 +174,7 @@ export function dashboardSummary(profile: CustomerProfile, today: Date, latestWe
     surgery: surgerySummary(profile, today),
     weights: weightSummary(profile, latestWeightKg),
     height: heightCm === null ? null : { unit: heightUnit, text: formatHeight(heightCm, heightUnit) },
-    bmi: bodyMassIndex(heightCm, latestWeightKg ?? personal?.initial_weight),
+    bmi: bmiSummary(heightCm, latestWeightKg ?? personal?.initial_weight),
     device: deviceSummary(profile),
   }
 }

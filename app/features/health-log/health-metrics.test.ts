@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { dailyTargets } from '~/../common/daily-targets'
 import { PERSONAL } from '~/../tests/support/fixtures'
 import {
-  bodyMassIndex,
-  dailyTargets,
   daysSinceSurgery,
   formatPercent,
-  goalProgress,
   healthMetrics,
-  idealBodyWeightKg,
   lastLoggedDate,
   loggingNudge,
   nextFollowUp,
   oneDecimal,
-  percentExcessWeightLoss,
-  percentTotalWeightLoss,
   targetProgress,
   type MetricsInput,
 } from './health-metrics'
@@ -25,72 +20,6 @@ import {
   type WaterEntry,
   type WeightEntry,
 } from './log-entries'
-
-// The e2e sample patient: 170 cm, initial 120 kg, pre-surgery 125 kg, goal 80 kg, surgery 2026-05-01.
-const HEIGHT = 170
-const IBW = 72.25 // 25 × 1.70²
-
-describe('formulas (hand-computed)', () => {
-  it('IBW = 25 × height(m)²', () => {
-    expect(idealBodyWeightKg(170)).toBeCloseTo(72.25, 10)
-    expect(idealBodyWeightKg(200)).toBeCloseTo(100, 10)
-    expect(idealBodyWeightKg(null)).toBeNull()
-    expect(idealBodyWeightKg(0)).toBeNull()
-  })
-
-  it('BMI = kg / m²', () => {
-    expect(bodyMassIndex(100, 170)).toBeCloseTo(34.602076, 5) // 100 / 2.89
-    expect(oneDecimal(bodyMassIndex(120, 170)!)).toBe('41.5') // 41.522
-    expect(bodyMassIndex(100, null)).toBeNull()
-    expect(bodyMassIndex(null, 170)).toBeNull()
-  })
-
-  it('%TWL = (pre-op − current) / pre-op × 100', () => {
-    expect(percentTotalWeightLoss(125, 100)).toBeCloseTo(20, 10)
-    expect(percentTotalWeightLoss(125, 120)).toBeCloseTo(4, 10)
-    expect(oneDecimal(percentTotalWeightLoss(120, 110)!)).toBe('8.3') // 8.333…
-    expect(percentTotalWeightLoss(125, 130)).toBeCloseTo(-4, 10) // gained
-    expect(percentTotalWeightLoss(null, 100)).toBeNull()
-    expect(percentTotalWeightLoss(125, null)).toBeNull()
-  })
-
-  it('%EWL = (pre-op − current) / (pre-op − IBW) × 100', () => {
-    // 25 / (125 − 72.25) = 25 / 52.75
-    expect(percentExcessWeightLoss(125, 100, HEIGHT)).toBeCloseTo((25 / (125 - IBW)) * 100, 10)
-    expect(oneDecimal(percentExcessWeightLoss(125, 100, HEIGHT)!)).toBe('47.4')
-    expect(oneDecimal(percentExcessWeightLoss(125, 120, HEIGHT)!)).toBe('9.5') // 9.478
-    // Reaching the ideal weight is 100 %.
-    expect(percentExcessWeightLoss(125, IBW, HEIGHT)).toBeCloseTo(100, 10)
-  })
-
-  it('%EWL: missing height, or no excess weight at the baseline → null', () => {
-    expect(percentExcessWeightLoss(125, 100, null)).toBeNull()
-    expect(percentExcessWeightLoss(125, 100, undefined)).toBeNull()
-    expect(percentExcessWeightLoss(72.25, 70, HEIGHT)).toBeNull()
-    expect(percentExcessWeightLoss(70, 65, HEIGHT)).toBeNull()
-  })
-
-  it('goal progress: share of the way from baseline to goal', () => {
-    const progress = goalProgress(125, 100, 80)!
-    expect(progress.percent).toBeCloseTo((25 / 45) * 100, 10) // 55.6
-    expect(progress.reached).toBe(false)
-    expect(progress.remainingKg).toBeCloseTo(20, 10)
-    expect(goalProgress(125, 125, 80)).toEqual({ percent: 0, reached: false, remainingKg: 45 })
-    expect(goalProgress(125, 130, 80)!.percent).toBe(0) // gained: the bar stays empty
-  })
-
-  it('goal progress: goal reached (exactly or beyond) is 100 %', () => {
-    expect(goalProgress(125, 80, 80)).toEqual({ percent: 100, reached: true, remainingKg: 0 })
-    expect(goalProgress(125, 78.5, 80)).toEqual({ percent: 100, reached: true, remainingKg: 0 })
-  })
-
-  it('goal progress: no goal, or a goal not below the baseline → null', () => {
-    expect(goalProgress(125, 100, null)).toBeNull()
-    expect(goalProgress(125, 100, 125)).toBeNull()
-    expect(goalProgress(125, 100, 130)).toBeNull()
-    expect(goalProgress(null, 100, 80)).toBeNull()
-  })
-})
 
 describe('follow-up milestones (surgery 2026-05-01)', () => {
   const SURGERY = '2026-05-01'

@@ -1,86 +1,21 @@
 // Where the patient stands: weight-loss measures, BMI, goal progress, follow-up milestones, today
 // against the daily targets, and the "nothing logged lately" nudge. Pure and deterministic (today is
-// a parameter). Every formula works on unrounded kg; only what is shown is rounded (1 decimal).
+// a parameter). The formulas are common/clinical.ts (the API's too), on unrounded kg; only what is
+// shown is rounded (1 decimal).
 import { daysBetween, isIsoDate, lastNightDate, type LatestByKind, type EntriesByKind } from './log-entries'
 import type { CustomerProfile } from '~/platform/provider-types'
 import { roundForDisplay } from '~/platform/units'
 import { nextFollowUpAfter, type FollowUp } from '~/../common/follow-ups'
-
-// ---- Formulas -------------------------------------------------------------------------------
-
-/** BMI 25 is the conventional "ideal" used for excess weight (IBW = 25 × height²). */
-export const IDEAL_BMI = 25
-
-function positive(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null
-}
-
-/** kg / m²; null without a height or weight. */
-export function bodyMassIndex(
-  weightKg: number | null | undefined,
-  heightCm: number | null | undefined,
-): number | null {
-  const weight = positive(weightKg)
-  const height = positive(heightCm)
-  if (weight === null || height === null) return null
-  const metres = height / 100
-  return weight / (metres * metres)
-}
-
-/** Ideal body weight, kg: 25 × height(m)². */
-export function idealBodyWeightKg(heightCm: number | null | undefined): number | null {
-  const height = positive(heightCm)
-  if (height === null) return null
-  const metres = height / 100
-  return IDEAL_BMI * metres * metres
-}
-
-/** %TWL = (baseline − current) / baseline × 100. Negative when weight was gained. */
-export function percentTotalWeightLoss(baselineKg: number | null, currentKg: number | null): number | null {
-  const baseline = positive(baselineKg)
-  const current = positive(currentKg)
-  if (baseline === null || current === null) return null
-  return ((baseline - current) / baseline) * 100
-}
-
-/**
- * %EWL = (baseline − current) / (baseline − IBW) × 100. Null without a height, and when the
- * baseline was not above the ideal weight (there was no excess weight to lose).
- */
-export function percentExcessWeightLoss(
-  baselineKg: number | null,
-  currentKg: number | null,
-  heightCm: number | null | undefined,
-): number | null {
-  const baseline = positive(baselineKg)
-  const current = positive(currentKg)
-  const ideal = idealBodyWeightKg(heightCm)
-  if (baseline === null || current === null || ideal === null || baseline <= ideal) return null
-  return ((baseline - current) / (baseline - ideal)) * 100
-}
-
-export type GoalProgress = {
-  /** Share of the way from baseline to goal, 0–100 (for a progress bar). */
-  percent: number
-  reached: boolean
-  /** kg still to lose; 0 once reached. */
-  remainingKg: number
-}
-
-/** Progress toward the goal weight; null without one, or when the goal is not below the baseline. */
-export function goalProgress(
-  baselineKg: number | null,
-  currentKg: number | null,
-  goalKg: number | null | undefined,
-): GoalProgress | null {
-  const baseline = positive(baselineKg)
-  const current = positive(currentKg)
-  const goal = positive(goalKg)
-  if (baseline === null || current === null || goal === null || goal >= baseline) return null
-  if (current <= goal) return { percent: 100, reached: true, remainingKg: 0 }
-  const percent = ((baseline - current) / (baseline - goal)) * 100
-  return { percent: Math.min(100, Math.max(0, percent)), reached: false, remainingKg: current - goal }
-}
+import {
+  bodyMassIndex,
+  goalProgress,
+  idealBodyWeightKg,
+  percentExcessWeightLoss,
+  percentTotalWeightLoss,
+  positiveOrNull as positive,
+  type GoalProgress,
+} from '~/../common/clinical'
+import { dailyTargets } from '~/../common/daily-targets'
 
 // ---- Surgery and follow-ups -----------------------------------------------------------------
 
@@ -101,8 +36,6 @@ export function daysSinceSurgery(surgeryIso: string | null | undefined, todayIso
 // ---- Daily targets --------------------------------------------------------------------------
 
 // The targets and their defaults are common/daily-targets.ts (the API's too).
-import { dailyTargets } from '~/../common/daily-targets'
-export { DEFAULT_TARGETS, dailyTargets, type DailyTargets } from '~/../common/daily-targets'
 
 export type TargetProgress = {
   /** null when nothing was logged for it. */

@@ -8,7 +8,7 @@ import { AuthToast } from '~/features/auth/auth-toast'
 import { PageHeader } from '~/components/ui/page-header'
 import { PENDING_SKELETON_DELAY_MS } from '~/features/shell/skeletons/pending-skeleton'
 import { WeeklyLogSkeleton } from '~/features/shell/skeletons/weekly-log-skeleton'
-import type { DailyTargets } from './health-metrics'
+import type { DailyTargets } from '~/../common/daily-targets'
 import {
   LOG_DATA_PATH,
   logDataHref,

@@ -12,7 +12,7 @@ import {
 import { preferencesSchema, type PreferencesBody } from '~/../common/contract/profile'
 import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import type { CustomerContext } from '~/platform/guards.server'
-import { dailyTargets, type DailyTargets } from './health-metrics'
+import { dailyTargets, type DailyTargets } from '~/../common/daily-targets'
 import { addDaysIso, isCurrentWeek, isEntryKind, isIsoDate, logDataHref, mondayOf, parseEntryRef, resolveWeek, timeIn, weekDays, type EntriesByKind, type EntryKind, type EntryRef, type LogEntry, type LogPanel, type LogRange } from './log-entries'
 import { DELETED_TOAST, editEntryFormId, newEntryFormId, ENTRY_GONE, SAVED_TOASTS, UPDATED_TOAST } from './log-entry-text'
 import { defaultEntryDate, entryFormFields, entrySchema, type EntryPayloads } from './log-entry-forms'

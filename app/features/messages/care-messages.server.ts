@@ -32,6 +32,7 @@ import {
   teamConversationSchema,
   teamMessageSchema,
 } from '~/../common/contract/messages'
+import { INBOX_PAGE_SIZE } from '~/../common/contract/messages-values'
 import { isPrefetch } from '~/platform/background'
 import { getEnv } from '~/platform/env.server'
 import { readForm } from '~/platform/form-data.server'
@@ -137,8 +138,6 @@ function refused(
 // ---- The care team's inbox --------------------------------------------------------------------
 
 export type InboxPage = { query: InboxQuery; inbox: Inbox | null; error: string | null }
-
-export const INBOX_PAGE_SIZE = 25
 
 export async function loadInbox({ request, api, headers }: AdminContext) {
   const url = new URL(request.url)

@@ -3,7 +3,8 @@
 import { addDaysIso, daysBetween, isIsoDate } from '~/features/health-log/log-entries'
 import { bucketFor, bucketStarts, bucketValues, type BucketValue, type DailyValue } from './trends-days'
 import type { TrendBucket, TrendPoint, TrendsInput } from './trends-model'
-import { MAX_TREND_DAYS, trendWindow } from './trends-range'
+import { trendWindow } from './trends-range'
+import { TRENDS_RANGE_MAX_DAYS } from '~/../common/contract/entries-values'
 
 export type Frame = {
   from: string
@@ -23,7 +24,8 @@ export function frameFor(input: TrendsInput, loggedDates: string[]): Frame {
     let first = isIsoDate(input.firstEntryDate) ? input.firstEntryDate : undefined
     for (const date of loggedDates) if (first === undefined || date < first) first = date
     if (!isIsoDate(first)) first = undefined
-    const earliest = addDaysIso(to, -(MAX_TREND_DAYS - 1))
+    // "All" reaches back at most as far as the provider answers in one call.
+    const earliest = addDaysIso(to, -(TRENDS_RANGE_MAX_DAYS - 1))
     // "All" with a single day (or nothing) still shows a week, so the chart has width.
     from = first && first < to ? (first < earliest ? earliest : first) : addDaysIso(to, -6)
   }

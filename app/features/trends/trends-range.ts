@@ -23,8 +23,6 @@ export const RANGE_DAYS: Record<Exclude<TrendRange, 'all'>, number> = {
   '1y': 365,
 }
 
-/** "All" reaches back at most this far (the provider's cap on one call, docs/provider-api.md). */
-export const MAX_TREND_DAYS = 3660
 /** Longer ranges are drawn per week, so a chart never holds more than ~130 points. */
 export const DAILY_UP_TO_DAYS = 120
 /** …and per month beyond three years. */

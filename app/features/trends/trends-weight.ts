@@ -1,6 +1,7 @@
 // The weight chart (daily weights and their 7-day average, or weekly/monthly means, with the goal)
 // and the %TWL/%EWL chart with the surgery and its follow-ups marked. Pure; runs on the server.
-import { nextFollowUp, percentExcessWeightLoss, percentTotalWeightLoss } from '~/features/health-log/health-metrics'
+import { nextFollowUp } from '~/features/health-log/health-metrics'
+import { percentExcessWeightLoss, percentTotalWeightLoss } from '~/../common/clinical'
 import { addDaysIso, daysBetween } from '~/features/health-log/log-entries'
 import {
   anchorFor,

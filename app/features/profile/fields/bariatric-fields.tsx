@@ -4,6 +4,7 @@ import { DateField } from './date-field'
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from './field-parts'
 import { WeightField } from './measure-fields'
 import type { FieldsOf } from './types'
+import { PROFILE_TEXT_MAX_LENGTH } from '~/../common/contract/profile-values'
 
 /**
  * Step 3 fields. The surgery details only show while 'yes' is checked (SPEC.md §4); CSS `:has()`
@@ -50,7 +51,7 @@ export function BariatricFields({ fields }: { fields: FieldsOf<BariatricFormInpu
         <TextAreaField
           field={fields.surgery_comments}
           label="Surgery Comments (optional)"
-          maxLength={2000}
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
           className="sm:col-span-2"
         />
       </section>

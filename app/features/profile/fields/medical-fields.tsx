@@ -3,8 +3,7 @@ import type { MedicalFormInput } from '../schemas'
 import { ChecklistGroup } from './checklist-group'
 import { TextAreaField } from './field-parts'
 import type { FieldsOf } from './types'
-
-const LONG_TEXT = 2000
+import { PROFILE_TEXT_MAX_LENGTH } from '~/../common/contract/profile-values'
 
 /** Step 2 fields (also the patient's profile page), for any form built on `medicalSchema`. */
 export function MedicalFields({ fields }: { fields: FieldsOf<MedicalFormInput> }) {
@@ -20,15 +19,15 @@ export function MedicalFields({ fields }: { fields: FieldsOf<MedicalFormInput> }
         <TextAreaField
           field={fields.other_conditions}
           label="Other Conditions (optional)"
-          maxLength={LONG_TEXT}
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
           className="sm:col-span-2"
         />
-        <TextAreaField field={fields.allergies} label="Allergies (optional)" maxLength={LONG_TEXT} />
-        <TextAreaField field={fields.current_medications} label="Current Medications (optional)" maxLength={LONG_TEXT} />
+        <TextAreaField field={fields.allergies} label="Allergies (optional)" maxLength={PROFILE_TEXT_MAX_LENGTH} />
+        <TextAreaField field={fields.current_medications} label="Current Medications (optional)" maxLength={PROFILE_TEXT_MAX_LENGTH} />
         <TextAreaField
           field={fields.diet_restrictions}
           label="Diet Restrictions (optional)"
-          maxLength={LONG_TEXT}
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
           className="sm:col-span-2"
         />
       </div>
