@@ -15,6 +15,8 @@ test.describe('the embedded API off the app thread', () => {
   let apiUrl: string
   test.beforeAll(async () => {
     server = await spawnServer(PORT)
+    // Seeding a few years of log takes a minute or more on a busy 2-core machine.
+    test.setTimeout(300_000)
     // The API's address, as the demo seed finds it: the second line of the data directory's lock.
     const [pid, url] = readFileSync(path.join(server.dataDir, 'pglite.lock'), 'utf8').split('\n')
     expect(Number(pid)).toBeGreaterThan(0)
@@ -22,8 +24,8 @@ test.describe('the embedded API off the app thread', () => {
     const api = (route: string, body: unknown) =>
       fetch(new URL(route, apiUrl), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     expect((await api('__dev/seed-demo/', {})).ok).toBe(true)
-    // A few years of daily log make the export heavy enough to measure.
-    const seeded = await api('__dev/seed-history/', { email: 'leo.pounds@baricare.test', days: 2000 })
+    // Three years of daily log make the export heavy enough to measure.
+    const seeded = await api('__dev/seed-history/', { email: 'leo.pounds@baricare.test', days: 1100 })
     expect(seeded.ok).toBe(true)
   })
   test.afterAll(async () => {
