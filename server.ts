@@ -16,6 +16,7 @@ import { formBodiesOnly } from './server/form-bodies'
 import { privateResponses } from './server/private-responses'
 import { agreeOnAdminMfa, readApiAdminMfa } from './server/admin-mfa-agreement'
 import { appMetrics, metricsEndpoint } from './server/metrics'
+import { EmbeddedApiStartFailure, startEmbeddedApi } from './server/embedded-api'
 import { appRouteLabeler } from './server/route-label'
 import { requestLog } from './server/request-log'
 import { securityHeaders } from './server/security-headers'
@@ -43,47 +44,33 @@ async function startEmbeddedProviderIfNeeded() {
   if (production && env.EMBEDDED_PROVIDER !== '1') {
     fail('Invalid environment: PROVIDER_API_URL is required when NODE_ENV=production (or set EMBEDDED_PROVIDER=1 for a demo)')
   }
-  // The app image leaves the database packages out; without them there is no embedded API to start.
-  const embedded = await Promise.all([
-    import('./provider/index'),
-    import('./provider/db/index'),
-    import('./provider/jobs/email'),
-  ]).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+  // In a worker thread (server/embedded-api.ts): the API's database work never holds the thread
+  // that renders pages. It reads the rest of its settings (DATABASE_URL, SMTP, Withings, the seed
+  // admins) from the same environment, copied to it.
+  const provider = await startEmbeddedApi(
+    path.join(buildDir, 'embedded-api.js'),
+    {
+      dataDir: path.resolve(env.DATA_DIR),
+      port: env.PROVIDER_PORT ?? 0,
+      appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+      production,
+      // The same variable the app read (env.server.ts): the two cannot disagree.
+      adminMfa: env.ADMIN_MFA,
+    },
+    (line) => {
+      // Without its API the app can only fail every page: say so and stop, so that whatever
+      // supervises the process (a terminal, a container runtime) sees it and can start it again.
+      console.error(line)
+      process.exit(1)
+    },
+  ).catch((error: unknown) => {
+    // The app image leaves the database packages out; without them there is no embedded API to start.
+    if (error instanceof EmbeddedApiStartFailure && error.missingPackages) {
       fail('Invalid environment: this installation has no embedded API (its database packages are not installed); set PROVIDER_API_URL to the BariCare API')
     }
-    throw error
+    // A data directory in use or a port taken is one sentence; a bug keeps its stack.
+    fail(error instanceof EmbeddedApiStartFailure ? error.text : error instanceof Error ? (error.stack ?? error.message) : String(error))
   })
-  const [
-    { startProvider, defaultSeedAdmins, withingsSettingsFromEnv, failureText },
-    { engineOptionsFromEnv },
-    { smtpSettingsFromEnv },
-  ] = embedded
-  let database: ReturnType<typeof engineOptionsFromEnv> | undefined
-  let smtp: ReturnType<typeof smtpSettingsFromEnv>
-  let withings: ReturnType<typeof withingsSettingsFromEnv>
-  try {
-    database = engineOptionsFromEnv(process.env, path.resolve(env.DATA_DIR))
-    smtp = smtpSettingsFromEnv(process.env)
-    withings = withingsSettingsFromEnv(process.env, production)
-  } catch (error) {
-    fail(failureText(error))
-  }
-  // A data directory in use or a port taken is one sentence; a bug keeps its stack (failureText).
-  const provider = await startProvider({
-    dataDir: env.DATA_DIR,
-    database,
-    smtp,
-    withings,
-    port: env.PROVIDER_PORT ?? 0,
-    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
-    devMode: !production,
-    // The same variable the app read (env.server.ts): the two cannot disagree.
-    adminMfa: env.ADMIN_MFA,
-    mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
-    admins: defaultSeedAdmins(process.env),
-    log: (line) => console.log(line),
-  }).catch((error: unknown) => fail(failureText(error)))
   // Request-time code reads the provider's address from the environment like any other setting.
   process.env.PROVIDER_API_URL = provider.url
   process.env.BARICARE_EMBEDDED_PROVIDER = '1'
@@ -132,7 +119,8 @@ app.use(bodyLimit(MAX_BODY_BYTES))
 app.use(formBodiesOnly())
 
 app.get('/metrics', (req, res, next) => {
-  metricsEndpoint(req, res).catch(next)
+  // An embedded API's series live in its thread's registry: asked for and added to the app's.
+  metricsEndpoint(req, res, provider ? () => provider.metrics() : undefined).catch(next)
 })
 
 app.get('/healthz', (_req, res) => {

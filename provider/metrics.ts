@@ -2,16 +2,24 @@
 // when the API runs embedded): request counts and timings by route, database statement timings,
 // and Node's own process metrics. Served at GET /metrics (see provider/request-handler.ts).
 import { timingSafeEqual } from 'node:crypto'
+import { isMainThread } from 'node:worker_threads'
 import client from 'prom-client'
 
 const DEFAULT_METRICS = Symbol.for('baricare.metrics.default')
 
-/** Process metrics once per process, however many modules ask (the app and an embedded API). */
+/** Worker-thread API's own process metrics (heap, event loop lag) beside the app's, which it joins. */
+const API_THREAD_METRICS_PREFIX = 'baricare_api_thread_'
+
+/**
+ * Process metrics once per thread, however many modules ask. The embedded API runs in a worker
+ * thread with a registry of its own, whose series the app's /metrics adds to its own: there they
+ * carry a prefix, as the heap and the event loop they describe are the API thread's.
+ */
 export function collectProcessMetrics(): void {
   const flags = globalThis as { [DEFAULT_METRICS]?: boolean }
   if (flags[DEFAULT_METRICS]) return
   flags[DEFAULT_METRICS] = true
-  client.collectDefaultMetrics()
+  client.collectDefaultMetrics(isMainThread ? {} : { prefix: API_THREAD_METRICS_PREFIX })
 }
 
 export function counter(name: string, help: string, labelNames: string[]): client.Counter {

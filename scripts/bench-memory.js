@@ -2,11 +2,12 @@
 // the BariCare API, apart and together, idle and after a bounded load on loopback:
 //   - the API alone (`build/api.js`, embedded PGlite in a temporary data directory),
 //   - the app alone (`build/server.js` pointed at that API: no database packages loaded),
-//   - both in one process (`build/server.js` with the embedded API, what `npm start` runs).
+//   - the embedded setup (`build/server.js` with the embedded API in a worker thread of its
+//     process, what `npm start` runs): the whole process, and any process it has started.
 // Prints a table and writes it to bench-results/memory.json. Not a test: it prints numbers.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -18,7 +19,22 @@ if (!existsSync(path.join(buildDir, 'server.js'))) {
   process.exit(1)
 }
 
-const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024)
+/** RSS of a process (its threads included) and of the processes it started, in MB. */
+function rssMb(pid) {
+  let kb = 0
+  const visit = (id) => {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0)
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        for (const child of readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(child)
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  visit(pid)
+  return Math.round(kb / 1024)
+}
 
 async function waitFor(url, child) {
   for (let i = 0; i < 1200 && child.exitCode === null; i++) {
@@ -82,14 +98,14 @@ try {
   await stop(app)
   await stop(api)
 
-  // Both in one process, as `npm start` runs them.
+  // The embedded setup, as `npm start` runs it: one process, the API in a worker thread.
   const together = start('server.js', { NODE_ENV: 'production', PORT: String(BASE_PORT + 2), DATA_DIR: tempDir(), EMBEDDED_PROVIDER: '1', PROVIDER_API_URL: '' })
   await waitFor(`http://127.0.0.1:${BASE_PORT + 2}/healthz`, together)
   await settle()
   const togetherIdle = rssMb(together.pid)
   await load(`http://127.0.0.1:${BASE_PORT + 2}`)
   await settle()
-  rows.push({ what: 'app + embedded API, one process', idleMb: togetherIdle, afterLoadMb: rssMb(together.pid) })
+  rows.push({ what: 'embedded setup (app + API thread)', idleMb: togetherIdle, afterLoadMb: rssMb(together.pid) })
   await stop(together)
 } finally {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })

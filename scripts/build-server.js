@@ -25,14 +25,16 @@ await build({
     'server.main': 'server.ts',
     // The BariCare API on its own: `npm run api` (`npm run provider` is its earlier name).
     'api.main': 'provider/main.ts',
+    // The embedded API's worker thread, which server.main.js starts by this file's name.
+    'embedded-api': 'provider/embedded-worker.ts',
     // Imported by scripts (bench, lighthouse) for their exports, so not behind a guard.
     'provider-seed': 'provider/dev/seed-demo.ts',
     'db-migrate': 'provider/store/migrate.ts',
   },
   outdir: outDir,
-  // Code shared by the entry points goes into chunks/, and server.main.js loads the embedded API
-  // (and with it the database packages) only when it starts one: the app image, which has no
-  // database packages, never imports them.
+  // Code shared by the entry points goes into chunks/. The app (server.main.js) never imports the
+  // API: its worker thread (embedded-api.js) loads it, and with it the database packages, only when
+  // the app starts one, so the app image, which has no database packages, never imports them.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
 })

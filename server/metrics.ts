@@ -1,6 +1,7 @@
 // Prometheus metrics of the app server: requests by route and status, their timings, and the
 // process metrics, at GET /metrics for this machine or a scraper holding METRICS_TOKEN. The
-// registry helpers are the API's (provider/metrics.ts), so an embedded API's series appear here too.
+// registry helpers are the API's (provider/metrics.ts); an embedded API keeps its series in its own
+// thread's registry, and they are added here (`more`), so one scrape still sees both.
 import type { NextFunction, Request, Response } from 'express'
 import {
   collectProcessMetrics,
@@ -41,12 +42,25 @@ export function appMetrics(labelOf: (path: string) => string) {
   }
 }
 
-export async function metricsEndpoint(req: Request, res: Response): Promise<void> {
+export async function metricsEndpoint(req: Request, res: Response, more?: () => Promise<string>): Promise<void> {
   if (!mayReadMetrics(isLoopbackAddress(req.socket.remoteAddress), req.get('authorization'), process.env.METRICS_TOKEN)) {
     res.status(404).type('text/plain').send('Not found')
     return
   }
-  const { contentType, body } = await metricsText()
+  const [{ contentType, body }, extra] = await Promise.all([metricsText(), more?.() ?? ''])
   res.setHeader('Cache-Control', 'no-store')
-  res.type(contentType).send(body)
+  res.type(contentType).send(extra ? joinExpositions(body, extra) : body)
+}
+
+/**
+ * The app's series and an embedded API's, as one exposition. The API's families (baricare_api_*,
+ * baricare_db_*) are also declared, empty, in the app's registry, which loads the same module for
+ * its helpers: the API's copy replaces them, as a family may appear only once.
+ */
+export function joinExpositions(app: string, api: string): string {
+  const families = (text: string) => text.split(/\n(?=# HELP )/)
+  const nameOf = (family: string) => /^# HELP (\S+)/.exec(family)?.[1]
+  const apiNames = new Set(families(api).map(nameOf))
+  const kept = families(app.trimEnd()).filter((family) => !apiNames.has(nameOf(family)))
+  return `${kept.join('\n')}\n${api.trimEnd()}\n`
 }

@@ -185,6 +185,16 @@ describe.skipIf(engineCases()[0]?.kind !== 'pglite')('engine on pglite, one conn
     }
   })
 
+  it('keeps a page cache sized for the embedded heap (shared_buffers), not the 128MB initdb writes', async () => {
+    const engine = await engineCases()[0]!.open()
+    try {
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(engine.db)
+      expect(rows[0]?.shared_buffers).toBe('32MB')
+    } finally {
+      await engine.close()
+    }
+  })
+
   it('refuses a second process on the same data directory', async () => {
     const { lockDataDir } = await import('../../provider/db/data-dir-lock.js')
     const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs')
