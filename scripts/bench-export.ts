@@ -120,7 +120,8 @@ async function download(base: string, token: string, pid: number) {
   if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`)
   const firstByte = performance.now() - started
   const chunks: Uint8Array[] = []
-  for await (const chunk of response.body) chunks.push(chunk)
+  const reader = response.body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value)
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
   const zip = Buffer.concat(chunks)

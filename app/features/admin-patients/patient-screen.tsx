@@ -83,9 +83,10 @@ function RecordTabs({ patientId, current }: { patientId: number; current: Patien
       <a
         href={adminRecordZipPath(patientId)}
         download
-        className="mb-1 ml-auto inline-flex items-center gap-2 self-center rounded-md px-3 py-1.5 text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        className="mb-1 ml-auto inline-flex items-center gap-1.5 self-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium text-primary sm:px-3 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <Download className="h-4 w-4" aria-hidden />
+        {/* No icon on a phone: the two tabs and the link just fit in 375 px. */}
+        <Download className="hidden h-4 w-4 sm:block" aria-hidden />
         Download record
       </a>
     </nav>

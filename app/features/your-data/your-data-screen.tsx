@@ -20,7 +20,7 @@ export function YourDataScreen() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <ul className="grid gap-1.5 text-sm">
+          <ul className="grid gap-3 text-sm sm:gap-1.5">
             {RECORD_CONTENTS.map((item) => (
               <li key={item.file} className="grid gap-0.5 sm:grid-cols-[minmax(0,18rem)_1fr] sm:gap-3">
                 <span className="break-words font-mono text-[0.8125rem]">{item.file}</span>
