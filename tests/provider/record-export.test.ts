@@ -2,8 +2,12 @@
 // files, its headers, who may download whose record, the audit row and the hourly limit.
 import type { Bundle, Observation } from '@medplum/fhirtypes'
 import { strFromU8, unzipSync } from 'fflate'
+import { PassThrough } from 'node:stream'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { EXPORT_TOO_MANY, PATIENT_EXPORTS_PER_HOUR } from '../../common/contract/record-export-values'
+import type { ProviderContext } from '../../provider/context'
+import { recordExportRoutes } from '../../provider/record-export/routes'
+import { tokenSecretFor } from '../../provider/store/meta'
+import { EXPORT_IN_PROGRESS, EXPORT_TOO_MANY, PATIENT_EXPORTS_PER_HOUR } from '../../common/contract/record-export-values'
 import { profileFailures } from '../support/fhir-profiles'
 import { STANDARD, SUPER } from '../support/fixtures'
 import { adminToken, completeProfile, uniqueEmail, useTestProvider, verifiedCustomer } from './helpers'
@@ -123,6 +127,25 @@ describe('GET v1/admin/patients/{id}/record-export/ (extension)', () => {
 })
 
 describe('limits', () => {
+  test('one download of a record at a time: a second while the first is written is a 409', async () => {
+    // The route itself, on the running provider's store, so the first download can be held open
+    // between its headers and its body (over HTTP a small record is written before a second request lands).
+    const ctx = { db: provider.db, secret: await tokenSecretFor(provider.db), appUrl: 'http://app.test', adminMfa: 'off' } as ProviderContext
+    const route = recordExportRoutes(ctx).routes[0]
+    const req = { method: 'GET', path: route.path, query: new URLSearchParams(), headers: { authorization: `Bearer ${patient.access}` }, rawBody: '' }
+    const first = await route.handler(req)
+    expect(first.file?.contentType).toBe('application/zip')
+    await expect(Promise.resolve().then(() => route.handler(req))).rejects.toMatchObject({ status: 409, message: EXPORT_IN_PROGRESS })
+    const sink = new PassThrough()
+    const bytes: Buffer[] = []
+    sink.on('data', (chunk: Buffer) => bytes.push(chunk))
+    await first.file!.write(sink)
+    expect(unzipSync(new Uint8Array(Buffer.concat(bytes)))['weight.csv']).toBeDefined()
+    // Written (or failed): the next one goes.
+    const next = await route.handler(req)
+    await next.file!.write(new PassThrough().resume())
+  })
+
   test(`a patient may download ${PATIENT_EXPORTS_PER_HOUR} times an hour, then gets a 429`, async () => {
     const c = await verifiedCustomer(provider, uniqueEmail('record-limit'))
     await completeProfile(provider, c.access)
