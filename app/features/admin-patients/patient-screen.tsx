@@ -79,10 +79,10 @@ function RecordTabs({ patientId, current }: { patientId: number; current: Patien
           {item.label}
         </Link>
       ))}
-      {/* The whole record as a ZIP, as the patient downloads it; a plain file link, audited by the API. */}
+      {/* The whole record as a ZIP, as the patient downloads it (an attachment; the API audits it). No
+          `download` attribute, so that a refusal shows this page with its sentence, not a saved file. */}
       <a
         href={adminRecordZipPath(patientId)}
-        download
         className="mb-1 ml-auto inline-flex items-center gap-1.5 self-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium text-primary sm:px-3 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
       >
         {/* No icon on a phone: the two tabs and the link just fit in 375 px. */}

@@ -29,8 +29,10 @@ export function YourDataScreen() {
             ))}
           </ul>
           <div>
-            {/* A plain file link, so the browser saves it, with or without JavaScript. */}
-            <a href={YOUR_DATA_ZIP_PATH} download className={buttonVariants()} data-testid="download-record">
+            {/* A plain link, with or without JavaScript: the ZIP comes as an attachment, so the browser
+                saves it and stays here; a refusal comes back to this page with its sentence. (No
+                `download` attribute: with it the browser would save a refusal's page as the file.) */}
+            <a href={YOUR_DATA_ZIP_PATH} className={buttonVariants()} data-testid="download-record">
               <Download aria-hidden="true" />
               Download my record
             </a>
