@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Writable } from 'node:stream'
 import type { ZodTypeAny } from 'zod'
 import { holdsUnstorableText, isStorableText, UNSTORABLE_TEXT } from '../common/stored-text'
 import { ApiError, type FieldErrors } from './errors.js'
@@ -23,6 +24,19 @@ export interface Reply {
   status?: number
   message: string
   content: unknown
+  /**
+   * A file instead of the JSON envelope (the record download): sent with these headers and
+   * written to the response as it is made; `message` and `content` are then not sent.
+   */
+  file?: StreamedFile
+}
+
+export interface StreamedFile {
+  contentType: string
+  /** The name the browser saves it as. */
+  filename: string
+  /** Writes the body; the response ends when it resolves. Runs after the headers are sent. */
+  write(out: Writable): Promise<void>
 }
 
 export type Handler = (req: RequestInput) => Reply | Promise<Reply>

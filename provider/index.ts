@@ -20,6 +20,7 @@ import { ExpectedFailure } from './expected-failure.js'
 import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { reminderRoutes } from './routes/reminders.js'
+import { recordExportRoutes } from './record-export/routes.js'
 import { mfaKeyFrom } from './mfa.js'
 import { ADMIN_MFA_OFF_IN_PRODUCTION } from './admin-mfa-setting.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
@@ -257,6 +258,9 @@ export function apiRouter(ctx: ProviderContext): RouterWithItems {
   mountAdminUsersRoutes(router, ctx)
   mountAdminPatientsRoutes(router, ctx)
   mountMessageRoutes(router, ctx)
+  const recordExport = recordExportRoutes(ctx)
+  router.add(recordExport.routes)
+  router.addItems(recordExport.items)
   return router
 }
 

@@ -11,6 +11,7 @@ import {
   unstorableTextError,
   type Reply,
   type RequestInput,
+  type StreamedFile,
 } from './http.js'
 import { isLoopbackAddress, mayReadMetrics, metricsText, recordApiRequest, routeLabel } from './metrics.js'
 import type { RequestLog } from './request-log.js'
@@ -73,6 +74,11 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
       const unstorable = unstorableTextError(input)
       if (unstorable) throw unstorable
       const reply: Reply = await route.handler(input)
+      if (reply.file) {
+        status = reply.status ?? 200
+        await sendFile(ctx, res, status, reply.file, `${input.method} /${path}`)
+        return
+      }
       const mismatch = route.answer ? answerMismatch(route.answer, reply.content) : null
       if (mismatch) {
         const line = `provider: the answer to ${input.method} /${path} breaks its contract: ${mismatch}`
@@ -117,6 +123,27 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
         })
       }
     }
+  }
+}
+
+/**
+ * A streamed file: never cached (it is a patient's record), written as it is made. A failure after
+ * the headers went out can no longer become a JSON error: the connection is cut, so the client sees
+ * a broken download rather than a file that looks complete.
+ */
+async function sendFile(ctx: ProviderContext, res: ServerResponse, status: number, file: StreamedFile, what: string): Promise<void> {
+  res.writeHead(status, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '')}"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  try {
+    await file.write(res)
+    if (!res.writableEnded) res.end()
+  } catch (error) {
+    if (!res.destroyed) ctx.log(`provider: ${what} failed mid-file: ${error instanceof Error ? error.stack : String(error)}`)
+    res.destroy()
   }
 }
 

@@ -23,6 +23,7 @@ const FEATURES: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['v1/admin/reports/', 'reports'],
   ['v1/admin/exports/', 'data exports'],
   ['v1/auth/logout/', 'signing out on the server'],
+  ['v1/auth/record-export/', 'downloading your record'],
 ]
 
 /** 'This clinic's health service does not offer the health log.' */

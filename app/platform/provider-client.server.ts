@@ -73,6 +73,11 @@ export type ProviderClient = {
    */
   readonly headers: Headers
   call<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
+  /**
+   * A GET whose answer is a file (the record ZIP): on success `content` is the provider's
+   * Response, its body not yet read, to be passed on as a stream; failures as `call` gives them.
+   */
+  download(path: string): Promise<ProviderResult<Response>>
   /** Puts the session as it is now into `headers` (and returns them), for code that changed `session`. */
   commit(): Promise<Headers>
 }
@@ -160,6 +165,41 @@ async function send(
     // Method and path only: queries and bodies may carry tokens, e-mails and health data.
     console.warn(`provider ${method} ${url.pathname}: ${result.kind} (status ${result.status})`)
   }
+  return result
+}
+
+type Sender = typeof send
+
+/**
+ * send(), for an answer that is a file: the timeout covers the provider's first answer only (a
+ * record of years streams for as long as it takes), and a success that is not JSON comes back
+ * with the Response itself as `content`, its body unread. JSON answers (errors) are read as usual.
+ */
+async function sendForFile(
+  method: HttpMethod,
+  path: string,
+  options: CallOptions,
+  token: string | undefined,
+  background = false,
+): Promise<ProviderResult<unknown>> {
+  const url = providerUrl(path, options.query)
+  const headers = new Headers({ Accept: 'application/zip, application/json' })
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  if (background) headers.set(BACKGROUND_HEADER, '1')
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), getEnv().PROVIDER_TIMEOUT_MS)
+  let result: ProviderResult<unknown>
+  try {
+    const response = await fetch(url, { method, headers, signal: controller.signal, redirect: 'manual' })
+    clearTimeout(timer)
+    const type = response.headers.get('content-type') ?? ''
+    if (response.ok && !type.includes('json')) return { ok: true, status: response.status, message: '', content: response }
+    result = interpret(response.status, await response.text())
+  } catch (error) {
+    clearTimeout(timer)
+    result = faultResult(isTimeout(error) ? 'timeout' : 'network')
+  }
+  if (!result.ok && result.kind !== 'http') console.warn(`provider ${method} ${url.pathname}: ${result.kind} (status ${result.status})`)
   return result
 }
 
@@ -267,8 +307,8 @@ export async function createProviderClient(
 
   // A provider that implements SPEC.md §7 alone has no extension endpoints: their absence is a
   // sentence on the screen, not a fault (platform/extensions.ts).
-  async function call<T>(method: HttpMethod, path: string, callOptions: CallOptions = {}): Promise<ProviderResult<T>> {
-    const result = await callOnce<T>(method, path, callOptions)
+  async function call<T>(method: HttpMethod, path: string, callOptions: CallOptions = {}, sender: Sender = send): Promise<ProviderResult<T>> {
+    const result = await callOnce<T>(method, path, callOptions, sender)
     if (result.ok || !NOT_OFFERED_STATUSES.has(result.status) || result.kind === 'not-offered') return result
     const feature = extensionOf(path)
     return feature ? notOfferedResult(result.status, notOfferedSentence(feature)) : result
@@ -278,13 +318,14 @@ export async function createProviderClient(
     method: HttpMethod,
     path: string,
     callOptions: CallOptions = {},
+    sender: Sender = send,
   ): Promise<ProviderResult<T>> {
     if (callOptions.bearer !== undefined) {
-      return (await send(method, path, callOptions, callOptions.bearer || undefined)) as ProviderResult<T>
+      return (await sender(method, path, callOptions, callOptions.bearer || undefined)) as ProviderResult<T>
     }
     const auth = callOptions.auth ?? true
     const sent = auth ? getAccessToken(session, portal) : undefined
-    const first = await send(method, path, callOptions, sent, background)
+    const first = await sender(method, path, callOptions, sent, background)
     // Without a bearer token a 401 or 403 is an answer (wrong credentials, unverified), not a
     // session that ended or a screen this account may not see.
     if (!auth) return first as ProviderResult<T>
@@ -303,7 +344,7 @@ export async function createProviderClient(
     setAccessToken(session, portal, outcome.access)
     if (outcome.refresh) setRefreshToken(session, portal, outcome.refresh)
     headers.set('Set-Cookie', await commitSession(session))
-    const retried = await send(method, path, callOptions, outcome.access, background)
+    const retried = await sender(method, path, callOptions, outcome.access, background)
     await throwIfForbidden(retried, callOptions)
     return retried as ProviderResult<T>
   }
@@ -313,6 +354,7 @@ export async function createProviderClient(
     session,
     headers,
     call,
+    download: (path) => call<Response>('GET', path, {}, sendForFile),
     async commit() {
       headers.set('Set-Cookie', await commitSession(session))
       return headers

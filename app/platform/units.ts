@@ -7,6 +7,7 @@ export const INCHES_PER_FOOT = 12
 export const LBS_PER_KG = 2.20462
 
 import { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit } from '~/../common/contract/units-values'
+import { roundTo } from '~/../common/rounding'
 
 export { HEIGHT_UNITS, WEIGHT_UNITS, type HeightUnit, type WeightUnit }
 
@@ -18,12 +19,8 @@ export function isWeightUnit(value: unknown): value is WeightUnit {
   return typeof value === 'string' && (WEIGHT_UNITS as readonly string[]).includes(value)
 }
 
-/** Rounds half away from zero, with a nudge so that 1.005 → 1.01 despite binary floats. */
-export function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals
-  const rounded = Math.round(Math.abs(value) * factor * (1 + Number.EPSILON)) / factor
-  return Math.sign(value) * rounded || 0
-}
+// One rounding rule for the app and the API (common/rounding.ts).
+export { roundTo }
 
 /** For payloads (SPEC.md §7: weights in kg rounded to 3 decimals; heights likewise). */
 export const roundForPayload = (value: number) => roundTo(value, 3)

@@ -91,6 +91,7 @@ test('the patient screens fit 375 px, with months of data', async ({ browser }) 
     '/customer/profile?tab=preferences',
     '/customer/profile?tab=connected',
     '/customer/change-password',
+    '/customer/your-data',
   ]) {
     await expectNoSidewaysScroll(page, path)
   }

@@ -169,6 +169,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole('button', { name: 'Update Password' }).click()
       await expect(page.getByText(notOffered('changing the password here')).first()).toBeVisible()
 
+      // The record download is an extension too: the link comes back to its page with the sentence.
+      await page.goto(`${server.baseURL}/customer/your-data`)
+      await page.getByRole('link', { name: 'Download my record' }).click()
+      await expect(page).toHaveURL(/\/customer\/your-data$/)
+      await expect(page.getByText(notOffered('downloading your record')).first()).toBeVisible()
+
       // Sign-out ends the session here even though this provider has no sign-out call.
       await page.goto(`${server.baseURL}/customer/dashboard`)
       await page.getByRole('button', { name: 'Sign out' }).first().click()

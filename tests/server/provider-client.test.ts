@@ -513,3 +513,35 @@ describe('URLs', () => {
     expect(stub.requests.map((r) => r.path)).toEqual(['/api/v1/admin/profile/', '/api/v1/admin/profile/'])
   })
 })
+
+describe('download (a file answer, passed through unread)', () => {
+  const zipWorld = (request: StubRequest): StubReply => {
+    if (request.path.endsWith('/token/refresh/')) return world(request) as StubReply
+    const token = bearerOf(request)
+    if (!token || !validAccess.has(token)) return INVALID
+    return { text: 'PK-not-really-a-zip', contentType: 'application/zip' }
+  }
+
+  it('hands back the provider Response of a file, after refreshing an expired token', async () => {
+    stub.handle(zipWorld)
+    const api = await createProviderClient(pageRequest('/customer/your-data.zip', await expiredCustomer()))
+    const result = await api.download('v1/auth/record-export/')
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.content.headers.get('content-type')).toBe('application/zip')
+    expect(await result.content.text()).toBe('PK-not-really-a-zip')
+    // The refreshed token goes back in the session cookie of the download's answer.
+    expect(api.headers.get('Set-Cookie')).toBeTruthy()
+  })
+
+  it("says a provider without the record download does not offer it; a JSON refusal is the provider's sentence", async () => {
+    validAccess.add('customer-access')
+    const cookie = await sessionCookie({ customer: customer({ token: 'customer-access' }) })
+    stub.handle(() => ({ status: 404, json: { message: 'Not found', data: {} } }))
+    const absent = await (await createProviderClient(pageRequest('/customer/your-data.zip', cookie))).download('v1/auth/record-export/')
+    expect(absent).toMatchObject({ ok: false, kind: 'not-offered', message: "This clinic's health service does not offer downloading your record." })
+    stub.handle(() => ({ status: 409, json: { message: 'Your record is being prepared.', data: {} } }))
+    const busy = await (await createProviderClient(pageRequest('/customer/your-data.zip', cookie))).download('v1/auth/record-export/')
+    expect(busy).toMatchObject({ ok: false, status: 409, message: 'Your record is being prepared.' })
+  })
+})

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { ArrowLeft, MessagesSquare } from 'lucide-react'
+import { ArrowLeft, Download, MessagesSquare } from 'lucide-react'
 import { AuthToast } from '~/features/auth/auth-toast'
 import { TrendRangeLinks } from '~/features/trends/range-links'
 import { TrendsCharts } from '~/features/trends/trends-charts'
@@ -16,6 +16,7 @@ import { Adherence, ClinicalSummary, Devices, PatientHeader } from './patient-se
 import { Section } from '~/components/ui/titled-section'
 import { UnitSwitch } from './unit-switch'
 import { LoadFailed } from '~/components/ui/load-failed'
+import { adminRecordZipPath } from '~/features/your-data/your-data'
 
 function BackLink() {
   return (
@@ -78,6 +79,16 @@ function RecordTabs({ patientId, current }: { patientId: number; current: Patien
           {item.label}
         </Link>
       ))}
+      {/* The whole record as a ZIP, as the patient downloads it (an attachment; the API audits it). No
+          `download` attribute, so that a refusal shows this page with its sentence, not a saved file. */}
+      <a
+        href={adminRecordZipPath(patientId)}
+        className="mb-1 ml-auto inline-flex items-center gap-1.5 self-center whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium text-primary sm:px-3 underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {/* No icon on a phone: the two tabs and the link just fit in 375 px. */}
+        <Download className="hidden h-4 w-4 sm:block" aria-hidden />
+        Download record
+      </a>
     </nav>
   )
 }

@@ -4,7 +4,7 @@
 // shown is rounded (1 decimal).
 import { daysBetween, isIsoDate, lastNightDate, type LatestByKind, type EntriesByKind } from './log-entries'
 import type { CustomerProfile } from '~/platform/provider-types'
-import { roundForDisplay } from '~/platform/units'
+import { oneDecimal } from '~/../common/rounding'
 import { nextFollowUpAfter, type FollowUp } from '~/../common/follow-ups'
 import {
   bodyMassIndex,
@@ -174,10 +174,7 @@ export function healthMetrics({ profile, entries, latest, today }: MetricsInput)
 
 // ---- Display --------------------------------------------------------------------------------
 
-/** One decimal, always shown ('12.0'); -0.04 reads '0.0'. */
-export function oneDecimal(value: number): string {
-  return roundForDisplay(value).toFixed(1)
-}
+export { oneDecimal }
 
 /** '23.4%' */
 export function formatPercent(value: number): string {

@@ -29,6 +29,7 @@ import type { ProfileSchemaName } from './profile-validation'
 import { PROFILE_TABS, profileTabHref, type ProfileTab } from '~/platform/profile-tabs'
 import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 import { waterFromMl, waterUnitFor } from '~/platform/units'
+import { YOUR_DATA_PATH } from '~/features/your-data/your-data'
 // Types only (erased from the bundle): the screen draws what the route's loader and action answer.
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loadProfileRoute>>
@@ -39,6 +40,13 @@ export function ProfileScreen({ data }: { data: LoaderData }) {
     <div className="grid gap-6">
       <PageHeader title="Profile" description="The details you gave during setup, your display units and your theme." />
       <ProfileTabs current={data.tab} />
+      <p className="-mt-3 text-sm text-muted-foreground">
+        Want a copy of everything, or to leave?{' '}
+        <Link to={YOUR_DATA_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+          Your data
+        </Link>
+        : download your record or close your account.
+      </p>
       <section id="profile-panel" aria-labelledby={`profile-tab-${data.tab}`} className="grid gap-6">
         {data.status === 'ok' ? (
           <TabPanel data={data} />

@@ -1,6 +1,7 @@
 import {
   ClipboardList,
   FileChartColumn,
+  FolderDown,
   KeyRound,
   LayoutDashboard,
   MessagesSquare,
@@ -39,6 +40,7 @@ export const PATIENT_NAV: SidebarNavSection[] = [
     items: [
       { to: '/customer/profile', label: 'Profile', icon: UserRound },
       { to: '/customer/change-password', label: 'Change Password', icon: KeyRound },
+      { to: '/customer/your-data', label: 'Your Data', icon: FolderDown },
     ],
   },
 ]

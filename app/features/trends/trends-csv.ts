@@ -4,6 +4,7 @@
 import { ENTRY_KINDS, type EntriesByKind, type LogEntry } from '~/features/health-log/log-entries'
 import { entrySource } from './trends-days'
 import { LBS_PER_KG, mlToFlOz, roundTo } from '~/platform/units'
+import { csvCell } from '~/../common/csv'
 
 export const CSV_COLUMNS = [
   'date',
@@ -26,17 +27,8 @@ export const CSV_COLUMNS = [
 ] as const
 type Column = (typeof CSV_COLUMNS)[number]
 
-/**
- * One cell: quoted when it holds a comma, quote or line break (quotes doubled, RFC 4180), and
- * prefixed with an apostrophe when it starts like a spreadsheet formula (=, +, -, @, tab, CR), so
- * a note can never run as one when the file is opened.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
+// One rule for every CSV we write (common/csv.ts).
+export { csvCell }
 
 function row(entry: LogEntry): Partial<Record<Column, string | number | null>> {
   const base = { date: entry.date, kind: entry.kind, source: entrySource(entry) ?? 'manual' }
