@@ -1,12 +1,13 @@
 // summary.html of the record download: one printable page of where the patient stands. Offline
 // (no script, no font, no image, styles inline), with print CSS. The measures use the dashboard's
-// formulas (provider/admin-patients-metrics.ts, pinned by tests to the app's) and its rounding
+// formulas (common/clinical.ts) and its rounding
 // (common/rounding.ts), so the %TWL here reads as on the dashboard.
 import { nextFollowUpAfter } from '../../common/follow-ups'
 import { LBS_PER_KG } from '../../common/fhir/record'
 import { oneDecimal } from '../../common/rounding'
 import type { StoredTargets } from '../../common/daily-targets'
-import { addDays, bmi, ewlPercent, twlPercent } from '../admin-patients-metrics.js'
+import { bodyMassIndex, percentExcessWeightLoss, percentTotalWeightLoss } from '../../common/clinical'
+import { addDays } from '../admin-patients-metrics.js'
 import type { ExportPatient } from '../store/record-export.js'
 
 export interface SummaryInput {
@@ -44,9 +45,9 @@ export function summaryMeasures(patient: ExportPatient, latest: SummaryInput['la
     baselineSource: preSurgeryKg !== null ? 'pre-surgery' : initialKg !== null ? 'initial' : null,
     currentKg,
     currentSource: latest ? 'logged' : initialKg !== null ? 'initial' : null,
-    twl: twlPercent(baselineKg, currentKg),
-    ewl: ewlPercent(baselineKg, currentKg, heightCm),
-    bmi: bmi(currentKg, heightCm),
+    twl: percentTotalWeightLoss(baselineKg, currentKg),
+    ewl: percentExcessWeightLoss(baselineKg, currentKg, heightCm),
+    bmi: bodyMassIndex(currentKg, heightCm),
   }
 }
 
