@@ -39,6 +39,12 @@ const COINCIDENCES: Record<string, string> = {
   BATCH: 'rows written per statement',
   IDS_PER_QUERY: 'ids bound per statement',
   MAX_PAGES: 'pages fetched from Withings in one sync',
+  MAX_FAILURES: 'failed sign-ins before the longest wait',
+  TOUR_SPOTLIGHT_PADDING: "pixels around the tour's spotlight",
+  CONVERSATION_PAGE: 'messages a conversation page shows',
+  DEFAULT_POOL_MAX: 'database connections in the pool',
+  RECOVERY_CODE_COUNT: 'two-factor recovery codes issued',
+  EXPORT_PAGE_SIZE: 'entries read per page while a record export streams',
 }
 
 type Found = { where: string; what: string }

@@ -15,7 +15,7 @@ const SOURCE_EXTENSION = /\.(ts|tsx|js|mjs|cjs|json|md|css|sh|yaml|yml|sql)$/
 // Made by running something, never committed: not checked.
 const GENERATED_FOLDERS = new Set(['bench-results', 'reports', 'screens', 'data', 'test-results', 'node_modules'])
 // What the build writes to $BUILD_DIR (remix.config.js, scripts/build-server.js; decision 007).
-const BUILD_OUTPUTS = new Set(['', 'index.js', 'server.js', 'api.js', 'server.main.js', 'api.main.js', 'provider-seed.js', 'db-migrate.js', 'metafile.js.json', 'client', 'chunks'])
+const BUILD_OUTPUTS = new Set(['', 'index.js', 'server.js', 'api.js', 'server.main.js', 'api.main.js', 'provider-seed.js', 'db-migrate.js', 'metafile.js.json', 'client', 'chunks', 'embedded-api.js'])
 // A path that is not rooted at the repository is looked for under these folders too, the way the
 // records write it (`admin-patients/alerts.ts` for a feature's module, `migrations/index.ts`).
 const BASES = ['', 'app/', 'app/features/', 'app/platform/', 'provider/', 'provider/db/', 'common/', 'tests/', 'tests/e2e/']
