@@ -55,17 +55,19 @@ async function startEmbeddedProviderIfNeeded() {
     throw error
   })
   const [
-    { startProvider, defaultSeedAdmins, withingsSettingsFromEnv, failureText },
+    { startProvider, defaultSeedAdmins, withingsSettingsFromEnv, accountClosureFromEnv, failureText },
     { engineOptionsFromEnv },
     { smtpSettingsFromEnv },
   ] = embedded
   let database: ReturnType<typeof engineOptionsFromEnv> | undefined
   let smtp: ReturnType<typeof smtpSettingsFromEnv>
   let withings: ReturnType<typeof withingsSettingsFromEnv>
+  let accountClosure: ReturnType<typeof accountClosureFromEnv>
   try {
     database = engineOptionsFromEnv(process.env, path.resolve(env.DATA_DIR))
     smtp = smtpSettingsFromEnv(process.env)
     withings = withingsSettingsFromEnv(process.env, production)
+    accountClosure = accountClosureFromEnv(process.env)
   } catch (error) {
     fail(failureText(error))
   }
@@ -75,6 +77,7 @@ async function startEmbeddedProviderIfNeeded() {
     database,
     smtp,
     withings,
+    accountClosure,
     port: env.PROVIDER_PORT ?? 0,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     devMode: !production,
