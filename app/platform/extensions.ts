@@ -23,6 +23,8 @@ const FEATURES: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['v1/admin/reports/', 'reports'],
   ['v1/admin/exports/', 'data exports'],
   ['v1/auth/logout/', 'signing out on the server'],
+  ['v1/auth/close-account/', 'closing an account here'],
+  ['v1/admin/account-closures/', "closing patients' accounts"],
 ]
 
 /** 'This clinic's health service does not offer the health log.' */

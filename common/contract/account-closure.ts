@@ -8,6 +8,14 @@ export const closeAccountBodySchema = z.object({ password: z.string() })
 /** POST v1/admin/account-closures/ */
 export const adminCloseAccountBodySchema = z.object({ patient_id: z.number().int(), reference: z.string().max(REFERENCE_MAX) })
 
+/** GET v1/auth/close-account/: what closing would do here, for the page that explains it. */
+export const closureTermsSchema = z.object({
+  retention_years: z.number(),
+  /** Whether the address may sign up again after closing (CLOSED_ACCOUNT_EMAIL_REUSE). */
+  email_reuse: z.boolean(),
+})
+export type ClosureTerms = z.output<typeof closureTermsSchema>
+
 /** Both answers: when it was closed and what the clinic keeps it for. */
 export const accountClosedSchema = z.object({
   patient_id: z.number(),

@@ -10,8 +10,8 @@ import {
   REFERENCE_REQUIRED,
   WRONG_PASSWORD,
 } from '../../common/contract/account-closure-values'
-import { accountClosedSchema } from '../../common/contract/account-closure'
-import { closeAccount } from '../account-closure.js'
+import { accountClosedSchema, closureTermsSchema } from '../../common/contract/account-closure'
+import { closeAccount, closureSettings } from '../account-closure.js'
 import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
 import type { ProviderContext } from '../context.js'
 import { ApiError } from '../errors.js'
@@ -27,6 +27,16 @@ const MAX_ID = 1e15
 
 export function accountClosureRoutes(ctx: ProviderContext): Route[] {
   return [
+    {
+      method: 'GET',
+      path: CLOSE_ACCOUNT_PATH,
+      answer: closureTermsSchema,
+      handler: async (req) => {
+        await authenticate(ctx, req.headers.authorization, 'customer')
+        const { retentionYears, emailReuse } = closureSettings(ctx)
+        return { message: 'Closing terms.', content: { retention_years: retentionYears, email_reuse: emailReuse } }
+      },
+    },
     { method: 'POST', path: CLOSE_ACCOUNT_PATH, answer: accountClosedSchema, handler: (req) => closeOwnAccount(ctx, req) },
     { method: 'POST', path: ADMIN_CLOSE_ACCOUNT_PATH, answer: accountClosedSchema, handler: (req) => closeOnRequest(ctx, req) },
   ]

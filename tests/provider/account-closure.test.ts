@@ -126,6 +126,8 @@ async function auditRows(targetId: number, action: string) {
 describe('the patient closes their account', () => {
   test('the password is asked again; a wrong or missing one closes nothing', async () => {
     const patient = await verifiedCustomer(provider)
+    expect(ok(await provider.call('GET', 'v1/auth/close-account/', { token: patient.access }))).toEqual({ retention_years: 10, email_reuse: false })
+    expectError(await provider.call('GET', 'v1/auth/close-account/', { token: standard }), 401)
     expect(expectError(await closeOwn(patient.access, 'Wrong#Password1'), 400, WRONG_PASSWORD)).toEqual({ password: [WRONG_PASSWORD] })
     expect(expectError(await closeOwn(patient.access, ''), 400).password).toEqual(['Password is required'])
     expectError(await provider.call('POST', 'v1/auth/close-account/', { body: { password: GOOD_PASSWORD } }), 401)
