@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { expectToast } from './support/auth'
 import { adminToken, auditEventsAbout } from './support/admin-patients'
 import { createCustomer, customerAccountId, customerToken, outbox, providerCall } from './support/provider'
 import { signInAdmin, signInCustomer } from './support/sign-in'
+import { animationsDone } from './support/settled'
 import { WITHINGS_SIMULATOR_URL } from './support/constants'
 import { connectWithings } from './support/withings'
 
@@ -137,6 +139,39 @@ for (const javaScriptEnabled of [true, false]) {
     })
   })
 }
+
+async function axeViolations(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await animationsDone(page)
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)
+}
+
+// The buttons are measured as the pointer left them (on them, after the click): their hover colours count.
+test('the page and the admin form have no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const customer = await createCustomer()
+  const id = await customerAccountId(customer.email, customer.password)
+  for (const [viewport, colorScheme] of [
+    [{ width: 375, height: 800 }, 'light'],
+    [{ width: 1280, height: 900 }, 'dark'],
+  ] as const) {
+    const context = await browser.newContext({ viewport, colorScheme })
+    const page = await context.newPage()
+    await signInCustomer(page, customer.email, customer.password)
+    await page.goto('/customer/close-account')
+    await page.getByRole('button', { name: 'Close my account' }).click()
+    await expect(page.getByText('Password is required')).toBeVisible()
+    expect(await axeViolations(page), `patient page, ${colorScheme}`).toEqual([])
+    await signInAdmin(page, 'super')
+    await page.goto(`/admin/patient/${id}`)
+    await page.locator('summary', { hasText: 'Close account' }).click()
+    await page.locator('#close-patient-account').getByRole('button', { name: 'Close account' }).click()
+    await expect(page.getByText('Tick the box to confirm that the patient asked for this in writing')).toBeVisible()
+    expect(await axeViolations(page), `admin form, ${colorScheme}`).toEqual([])
+    await context.close()
+  }
+})
 
 test('after the retention period (moved clock) the job deletes the record and audits it; other patients are untouched', async () => {
   const closing = await createCustomer()

@@ -83,7 +83,7 @@ function CloseAccountForm({ actionData }: { actionData: FormReply | undefined })
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
   return (
-    <Section id="confirm-close" title="Close your account" description="Enter your password to confirm that it is you.">
+    <Section id="confirm-close" title="Confirm with your password" description="Enter your password to confirm that it is you.">
       <Alert variant="destructive" role="note">
         <TriangleAlert className="h-4 w-4" aria-hidden />
         <AlertTitle>This cannot be undone</AlertTitle>

@@ -79,7 +79,7 @@ export function ClosePatientForm({ patientName, answer }: { patientName: string;
             <Label htmlFor={fields.reference.id}>Reference of the written request</Label>
             <Input
               {...getInputProps(fields.reference, { type: 'text' })}
-              placeholder="e.g. Letter of 11/20/2026, ticket 4521"
+              placeholder="e.g. Letter of 11/20/2026"
               maxLength={200}
             />
             <ErrorList id={fields.reference.errorId} errors={fields.reference.errors} />
