@@ -9,6 +9,9 @@ import { listConnections, type DeviceConnectionView } from './store/devices.js'
 import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
 import { patientSnapshot, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
 import { readSection } from './store/profiles.js'
+import { findClosure } from './store/account-closure.js'
+import { closureSettings, deleteAfterDay } from './account-closure.js'
+import type { ProviderContext } from './context.js'
 import { remindersContent } from './reminders-fields.js'
 import { readReminderSettings } from './store/reminders.js'
 import { daysWithData } from './store/patients.js'
@@ -75,10 +78,22 @@ export interface PatientDetail {
   weight_unit: PersonalSection['weight_unit']
   /** Which reminders the patient turned on (read only; only the patient can change them). */
   reminders: ReturnType<typeof remindersContent>
+  /** Set once the account is closed: the record is read-only until delete_after. */
+  closure: {
+    closed_at: string
+    closed_by: 'patient' | 'admin'
+    reference: string | null
+    delete_after: string
+  } | null
 }
 
 /** Undefined for an id that is not a patient's. */
-export async function patientDetail(db: Db, accountId: number, today: string): Promise<PatientDetail | undefined> {
+export async function patientDetail(
+  db: Db,
+  accountId: number,
+  today: string,
+  settings: Pick<ProviderContext, 'accountClosure'> = {},
+): Promise<PatientDetail | undefined> {
   // Computed afresh from this patient's stored facts; the alerts are those evaluated on the last
   // change of data (or the day's time-based evaluation), read as they are.
   const snapshot = await patientSnapshot(db, accountId, today)
@@ -86,6 +101,7 @@ export async function patientDetail(db: Db, accountId: number, today: string): P
   const personal = await readSection<PersonalSection>(db, accountId, 'personal')
   const medical = await readSection<MedicalSection>(db, accountId, 'medical_history')
   const bariatric = await readSection<BariatricSection>(db, accountId, 'bariatric_surgery')
+  const closure = await findClosure(db, accountId)
   const from = addDays(today, -(ADHERENCE_WINDOW_DAYS - 1))
   const protein = [...((await proteinByDay(db, from, today, accountId)).get(accountId)?.values() ?? [])]
   const onTarget = protein.filter((grams) => grams >= snapshot.protein_target_g).length
@@ -95,7 +111,8 @@ export async function patientDetail(db: Db, accountId: number, today: string): P
     patient: {
       id: snapshot.id,
       full_name: snapshot.full_name,
-      email: snapshot.email,
+      // A closed account's address may have been freed for a new sign-up: show the one it had.
+      email: closure?.closed_email ?? snapshot.email,
       phone_number: snapshot.phone_number,
       date_of_birth: snapshot.date_of_birth,
       age: ageOn(snapshot.date_of_birth, today),
@@ -147,5 +164,11 @@ export async function patientDetail(db: Db, accountId: number, today: string): P
     days_since_last_data: snapshot.days_since_last_data,
     weight_unit: personal?.weight_unit ?? 'kg',
     reminders: remindersContent(await readReminderSettings(db, accountId)),
+    closure: closure && {
+      closed_at: closure.closed_at,
+      closed_by: closure.closed_by === null ? 'patient' : 'admin',
+      reference: closure.closed_reference,
+      delete_after: deleteAfterDay(new Date(closure.closed_at), closureSettings(settings).retentionYears),
+    },
   }
 }

@@ -1,4 +1,5 @@
 import type { AdminMfaSetting } from '../common/contract/auth-values'
+import type { AccountClosureSettings } from './account-closure-settings.js'
 import type { OutgoingMail } from './jobs/email.js'
 import type { Db } from './store/sql.js'
 import type { WithingsRuntime } from './withings/sync.js'
@@ -26,4 +27,6 @@ export interface ProviderContext {
   withings: WithingsRuntime | null
   /** Queues a sync of a patient's service (a Withings notification); undefined without the job runner. */
   queueDeviceSync?: (accountId: number, service: string) => Promise<unknown>
+  /** CLOSED_ACCOUNT_EMAIL_REUSE and RECORD_RETENTION_YEARS; undefined: the defaults (decision 196). */
+  accountClosure?: AccountClosureSettings
 }

@@ -25,7 +25,7 @@ async function start() {
     throw error
   })
   if (!modules) return
-  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv, failureText }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }, { metricsText }] = modules
+  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv, accountClosureFromEnv, failureText }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }, { metricsText }] = modules
   let provider: Awaited<ReturnType<typeof startProvider>>
   try {
     provider = await startProvider({
@@ -33,6 +33,7 @@ async function start() {
       database: engineOptionsFromEnv(process.env, settings.dataDir),
       smtp: smtpSettingsFromEnv(process.env),
       withings: withingsSettingsFromEnv(process.env, settings.production),
+      accountClosure: accountClosureFromEnv(process.env),
       port: settings.port,
       appUrl: settings.appUrl,
       devMode: !settings.production,

@@ -28,6 +28,9 @@ import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
 import { startTimeBasedAlerts } from './jobs/alerts.js'
 import { startReminders } from './jobs/reminders.js'
+import { startRecordRetention } from './jobs/retention.js'
+import { accountClosureRoutes } from './routes/account-closure.js'
+import type { AccountClosureSettings } from './account-closure-settings.js'
 import { queueEmail, startEmailWorker, type SmtpSettings } from './jobs/email.js'
 import { startJobRunner } from './jobs/runner.js'
 import { legacySqliteFile, openDatabase, type StoreOptions } from './store/open.js'
@@ -42,6 +45,7 @@ export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
 export { failureText, isExpectedFailure } from './expected-failure.js'
 export { adminMfaFromEnv } from './admin-mfa-setting.js'
 export { withingsSettingsFromEnv } from './withings/config.js'
+export { accountClosureFromEnv } from './account-closure-settings.js'
 
 export interface ProviderOptions {
   /**
@@ -86,6 +90,8 @@ export interface ProviderOptions {
   smtp?: SmtpSettings
   /** Withings (WITHINGS_* settings: provider/withings/config.ts); default off. */
   withings?: WithingsSettings
+  /** CLOSED_ACCOUNT_EMAIL_REUSE and RECORD_RETENTION_YEARS (accountClosureFromEnv); default: reuse off, 10 years. */
+  accountClosure?: AccountClosureSettings
   log?: (line: string) => void
 }
 
@@ -165,6 +171,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     queueEmail: runner && opts.smtp ? (mail) => queueEmail(runner, mail) : undefined,
     withings,
     queueDeviceSync: runner && withings ? (accountId, service) => queueDeviceSync(runner, accountId, service) : undefined,
+    accountClosure: opts.accountClosure,
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
@@ -177,6 +184,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     else await evaluateTimeBasedAlerts(db)
     if (boss && withings) await startDeviceSyncWorker(boss, ctx)
     if (boss) await startReminders(boss, ctx)
+    if (boss) await startRecordRetention(boss, ctx)
   } catch (error) {
     await closeSimulator()
     await closeDatabase()
@@ -251,6 +259,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
 export function apiRouter(ctx: ProviderContext): RouterWithItems {
   const router = new RouterWithItems()
   router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  router.add(accountClosureRoutes(ctx))
   router.add(reminderRoutes(ctx))
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)

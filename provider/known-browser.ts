@@ -48,5 +48,6 @@ export async function attemptKey(ctx: ProviderContext, email: string, token: str
   const claims = token ? readKnownBrowser(ctx, token) : null
   if (!claims) return email
   const account = await findAccountByEmail(ctx.db, email)
-  return account?.id === claims.sub ? `browser:${claims.id}` : email
+  // A closed account's browsers are known no more: its tokens end with its sessions.
+  return account?.id === claims.sub && !account.closed ? `browser:${claims.id}` : email
 }

@@ -43,7 +43,7 @@ export async function redeemRefreshToken(ctx: ProviderContext, refresh: string, 
   const row = await findRefreshToken(ctx.db, hashOpaqueToken(refresh))
   if (!row || row.portal !== portal || row.expires_at <= tokenNow()) throw unauthorized()
   const account = await findAccountById(ctx.db, row.account_id)
-  if (!account || account.portal !== portal) throw unauthorized()
+  if (!account || account.portal !== portal || account.closed) throw unauthorized()
   return issueAccessToken(ctx, account, row.sid)
 }
 
@@ -102,6 +102,8 @@ export async function authenticateSession(
   if (!found || !found.live || claims.epoch !== found.epoch) throw unauthorized()
   const { account } = found
   if (account.portal !== portal || account.token_version !== claims.ver) throw unauthorized()
+  // Closing bumps the token version too; this holds even for a token minted in the same instant.
+  if (account.closed) throw unauthorized()
   if (!options.enrolling && mustEnroll(ctx, account)) throw new ApiError(403, MFA_SETUP_FIRST)
   return { account, sid: claims.sid }
 }

@@ -1,4 +1,6 @@
+import { ACCOUNT_CLOSED } from '../common/contract/account-closure-values'
 import { findAccountByEmail, type Account } from './store/accounts.js'
+import { findClosedByFreedEmail } from './store/account-closure.js'
 import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
 import { ApiError } from './errors.js'
@@ -69,6 +71,10 @@ export async function signIn(
   const passwordMatches = account
     ? await verifyPassword(password, account.password_hash)
     : await verifyAgainstDummy(password)
+  if (!account && portal === 'customer' && (await closedAccountOwner(ctx, email, password))) {
+    await abandonAttempt(ctx.db, attempt)
+    throw new ApiError(403, ACCOUNT_CLOSED)
+  }
   if (!account || !passwordMatches) {
     // The attempt's row stays: it is this failure.
     await audit(account, 'invalid_credentials')
@@ -77,6 +83,11 @@ export async function signIn(
   if (account.portal !== portal) {
     await refuse(account, 'wrong_portal')
     throw new ApiError(403, WRONG_PORTAL[portal])
+  }
+  // Like the checks below, only after the right password: a guesser learns nothing.
+  if (account.closed) {
+    await abandonAttempt(ctx.db, attempt)
+    throw new ApiError(403, ACCOUNT_CLOSED)
   }
   if (portal === 'customer' && !account.email_verified) {
     await refuse(account, null)
@@ -102,4 +113,14 @@ export async function signIn(
     () => eventOf(account, 'success'),
   )
   return { account, ...session, device_token: issueKnownBrowser(ctx, account) }
+}
+
+/**
+ * The owner of a closed account whose address was freed (CLOSED_ACCOUNT_EMAIL_REUSE) and not taken
+ * again: with the account's old password, they are told it is closed rather than that the password
+ * is wrong. Anyone else gets the usual answer.
+ */
+async function closedAccountOwner(ctx: ProviderContext, email: string, password: string): Promise<boolean> {
+  const closed = await findClosedByFreedEmail(ctx.db, email)
+  return closed !== undefined && (await verifyPassword(password, closed.password_hash))
 }

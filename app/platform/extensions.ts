@@ -24,6 +24,8 @@ const FEATURES: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['v1/admin/exports/', 'data exports'],
   ['v1/auth/logout/', 'signing out on the server'],
   ['v1/auth/record-export/', 'downloading your record'],
+  ['v1/auth/close-account/', 'closing an account here'],
+  ['v1/admin/account-closures/', "closing patients' accounts"],
 ]
 
 /** 'This clinic's health service does not offer the health log.' */

@@ -1,6 +1,7 @@
 // The care team's patient calls (docs/provider-api.md "Admin dashboard, patients, patient record and
 // alerts"): the list, a record (optionally with its entries) and a record's
 // entries. Server code only (zod).
+import { patientClosureSchema } from './account-closure'
 import { z } from 'zod'
 import { alertSchema, alertTierSchema } from './alerts'
 import { BASELINE_SOURCES, ONBOARDING_STATES } from './admin-patients-values'
@@ -117,6 +118,8 @@ export const patientRecordSchema = z.object({
   weight_unit: z.string().catch('kg'),
   // Which reminders the patient turned on (read only here); null when the API did not say.
   reminders: reminderSettingsSchema.nullable().catch(null),
+  // Set when the account is closed (the record is then read-only); null while open or unsaid.
+  closure: patientClosureSchema.optional().transform((value) => value ?? null),
 })
 export type PatientRecord = z.output<typeof patientRecordSchema>
 

@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   'message_handled',
   // An admin's look at the messages inbox, whose rows preview each conversation's last message.
   'message_inbox_view',
+  // A patient's account closed (by the patient, or by a Super Admin on their written request), and
+  // its record deleted by the retention job once RECORD_RETENTION_YEARS had passed.
+  'account_close',
+  'record_delete',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

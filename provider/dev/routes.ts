@@ -21,6 +21,7 @@ import { bumpAccessEpoch } from '../store/meta.js'
 import { evaluateTimeBasedAlerts } from '../store/patient-summaries.js'
 import { todayUtc } from '../admin-patients-metrics.js'
 import { sendDueReminders } from '../jobs/reminders.js'
+import { deleteExpiredRecords } from '../account-closure.js'
 import { FieldReader } from '../validation.js'
 import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
 import { seedPatients } from './seed-patients.js'
@@ -102,6 +103,18 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         const now = text === null ? new Date() : new Date(text)
         if (Number.isNaN(now.getTime())) throw new ApiError(400, 'now must be an ISO date and time.')
         return { message: 'Reminders run.', content: { sent: await sendDueReminders(ctx, now) } }
+      },
+    },
+    // One run of the record retention job now, or at ?now=<ISO instant>: the moved clock that
+    // lets a test see a closed account's record deleted without waiting the retention years.
+    {
+      method: 'POST',
+      path: '__dev/run-retention/',
+      handler: async (req) => {
+        const text = req.query.get('now')
+        const now = text === null ? new Date() : new Date(text)
+        if (Number.isNaN(now.getTime())) throw new ApiError(400, 'now must be an ISO date and time.')
+        return { message: 'Retention run.', content: { deleted: await deleteExpiredRecords(ctx, now) } }
       },
     },
     ...devDeviceRoutes(ctx),

@@ -36,7 +36,7 @@ async function teamRecipients(db: Db, conversationId: number): Promise<Recipient
 async function patientRecipient(db: Db, patientId: number): Promise<Recipient[]> {
   return db.all<Recipient>(
     `SELECT a.id, a.email FROM accounts a
-     WHERE a.id = ? AND a.portal = 'customer' AND a.email_verified AND a.deactivated_at IS NULL`,
+     WHERE a.id = ? AND a.portal = 'customer' AND a.email_verified AND a.deactivated_at IS NULL AND a.closed_at IS NULL`,
     [patientId],
   )
 }

@@ -161,7 +161,7 @@ function itemRoutes(ctx: ProviderContext): ItemRoute[] {
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const id = idFrom(PATIENT_PATH, req.path)
-        const detail = await patientDetail(ctx.db, id, todayUtc())
+        const detail = await patientDetail(ctx.db, id, todayUtc(), ctx)
         if (!detail) throw new ApiError(404, PATIENT_NOT_FOUND)
         // ?include=entries&from&to: the record page's health log in the same answer, so that one
         // look at a record is one audit row (the entries endpoint alone still audits its own).

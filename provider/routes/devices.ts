@@ -27,8 +27,9 @@ import {
 } from '../store/devices.js'
 import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
-import { accountsForExternalUser, deleteTokens, readTokens, saveTokens } from '../store/device-tokens.js'
-import { requestToken, revokeGrant, subscribe, unsubscribe, WithingsError } from '../withings/client.js'
+import { accountsForExternalUser, saveTokens } from '../store/device-tokens.js'
+import { requestToken, subscribe, WithingsError } from '../withings/client.js'
+import { revokeWithings, WITHINGS_APPLIS } from '../withings/revoke.js'
 import { WITHINGS_SCOPE } from '../withings/config.js'
 import { WITHINGS_BUSY, WITHINGS_UNREACHABLE, type WithingsRuntime } from '../withings/sync.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
@@ -42,8 +43,6 @@ export const CONSENT_INVALID =
 export const DEFAULT_SYNC_FAILURE = 'Demo Health stopped accepting our access. Reconnect to resume syncing.'
 export const WITHINGS_CODE_REFUSED = 'Withings did not accept this connection request. Please try connecting again.'
 const REDIRECT_MAX = 500
-/** Notify - Subscribe's `appli` values for what we import: 1 weight, 44 sleep. */
-export const WITHINGS_APPLIS = [1, 44] as const
 
 export function mountDeviceRoutes(router: RouterWithItems, ctx: ProviderContext): void {
   router.add(deviceRoutes(ctx))
@@ -114,26 +113,6 @@ async function connectWithings(ctx: ProviderContext, withings: WithingsRuntime, 
       )
     }
   }
-}
-
-/** Best effort: Withings forgets our grant (and notifications); the tokens go here regardless. */
-async function disconnectWithings(ctx: ProviderContext, accountId: number) {
-  const withings = ctx.withings
-  if (withings) {
-    const tokens = await readTokens(ctx.db, withings.box, accountId, 'withings').catch(() => undefined)
-    if (tokens) {
-      const callback = withings.config.notifyCallbackUrl
-      if (callback) {
-        for (const appli of WITHINGS_APPLIS) {
-          await unsubscribe(withings.config, tokens.accessToken, callback, appli).catch(() => {})
-        }
-      }
-      await revokeGrant(withings.config, tokens.externalUserId).catch((error: unknown) =>
-        ctx.log(`devices: Withings revoke failed: ${error instanceof Error ? error.message : String(error)}`),
-      )
-    }
-  }
-  await deleteTokens(ctx.db, accountId, 'withings')
 }
 
 function readRedirectUri(f: FieldReader): string {
@@ -292,7 +271,7 @@ function deviceRoutes(ctx: ProviderContext): Route[] {
         if (!(await findConnection(ctx.db, account.id, service!.service))) {
           throw new ApiError(409, `${service!.service_name} is not connected.`)
         }
-        if (service!.service === 'withings') await disconnectWithings(ctx, account.id)
+        if (service!.service === 'withings') await revokeWithings(ctx, account.id)
         const deleted = await ctx.db.transaction(async (tx) => {
           await removeConnection(tx, account.id, service!.service)
           return deleteData ? deleteImported(tx, account.id, service!.service) : 0

@@ -3,6 +3,8 @@
 // admin, Standard or Super, reads and answers every patient's. An admin's read of a conversation
 // and every message sent, by either side, is audited; the other side gets an e-mail notice
 // (provider/jobs/message-notices.ts).
+import { CLOSED_RECORD_READ_ONLY } from '../../common/contract/account-closure-values'
+import { findClosure } from '../store/account-closure.js'
 import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
 import type { ProviderContext } from '../context.js'
 import type { ItemRoute, RouterWithItems } from '../entries-router.js'
@@ -273,6 +275,7 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
       handler: async (req) => {
         const admin = await staff(ctx, req)
         const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
+        if (await findClosure(ctx.db, patient.id)) throw new ApiError(409, CLOSED_RECORD_READ_ONLY)
         const { body, alertId } = readNewMessage(jsonObjectBody(req), { alert: true })
         if (alertId !== null) {
           const alert = await findAlert(ctx.db, alertId)

@@ -16,6 +16,8 @@ export interface Account {
   token_version: number
   /** A confirmed second factor (TOTP). */
   mfa_enabled: boolean
+  /** A patient account closed by its owner or on their written request (store/account-closure.ts). */
+  closed: boolean
 }
 
 function fromRow(row: Account | undefined): Account | undefined {
@@ -23,7 +25,7 @@ function fromRow(row: Account | undefined): Account | undefined {
 }
 
 export const ACCOUNT_COLUMNS =
-  'id, email, portal, password_hash, full_name, role, email_verified, token_version, (mfa_enabled_at IS NOT NULL) AS mfa_enabled'
+  'id, email, portal, password_hash, full_name, role, email_verified, token_version, (mfa_enabled_at IS NOT NULL) AS mfa_enabled, (closed_at IS NOT NULL) AS closed'
 const COLUMNS = ACCOUNT_COLUMNS
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {

@@ -167,6 +167,7 @@ export async function evaluateTimeBasedAlerts(db: Db, today = todayUtc()): Promi
     const rows = await db.all<{ account_id: number }>(
       `SELECT s.account_id FROM patient_summaries s
        WHERE s.is_onboarded AND (s.alerts_evaluated_on IS NULL OR s.alerts_evaluated_on < ?::date)
+         AND NOT EXISTS (SELECT 1 FROM accounts c WHERE c.id = s.account_id AND c.closed_at IS NOT NULL)
          AND (COALESCE(s.last_entry_day, s.created_day) <= ?::date
               OR EXISTS (SELECT 1 FROM patient_alerts a WHERE a.account_id = s.account_id
                          AND a.status <> 'resolved' AND a.kind IN ('no_recent_data', 'low_protein')))

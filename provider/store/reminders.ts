@@ -99,7 +99,7 @@ export async function reminderRecipients(db: Db, afterId: number): Promise<Remin
      JOIN accounts a ON a.id = p.account_id
      LEFT JOIN patient_summaries s ON s.account_id = p.account_id
      WHERE (p.weigh_in OR p.protein OR p.water OR p.vitamins OR p.follow_up)
-       AND p.account_id > ? AND a.portal = 'customer' AND a.email_verified AND a.deactivated_at IS NULL
+       AND p.account_id > ? AND a.portal = 'customer' AND a.email_verified AND a.deactivated_at IS NULL AND a.closed_at IS NULL
      ORDER BY p.account_id LIMIT ?`,
     [afterId, BATCH],
   )

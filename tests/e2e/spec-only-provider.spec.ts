@@ -153,6 +153,7 @@ for (const javaScriptEnabled of [true, false]) {
         ['/customer/health-trends', 'health trends'],
         ['/customer/connect-devices', 'connected devices'],
         ['/customer/messages', 'messages with the care team'],
+        ['/customer/close-account', 'closing an account here'],
       ] as const) {
         const response = await page.goto(`${server.baseURL}${path}`)
         expect(response?.status(), path).toBe(200)

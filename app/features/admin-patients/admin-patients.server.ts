@@ -1,6 +1,8 @@
 // Server side of /admin/patients and /admin/patient/:id: the provider's admin patient calls
 // (docs/provider-api.md "Extensions", admin patients), checked before use, the two loaders and the
 // acknowledge-an-alert action.
+import { CLOSE_PATIENT_INTENT } from '~/features/account-closure/account-closure'
+import { closePatientAccountAction } from '~/features/account-closure/account-closure.server'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
@@ -133,6 +135,8 @@ export type PatientPage = {
   trends: TrendsModel | null
   trendsError: string | null
   today: string
+  /** A Super Admin may close the account on the patient's written request. */
+  canCloseAccount: boolean
 }
 
 function notFound(): never {
@@ -161,12 +165,13 @@ function trendsFactsFor(detail: PatientDetail, unit: WeightUnit) {
   }
 }
 
-export async function loadPatientPage({ request, api, headers }: AdminContext, id: string | undefined) {
+export async function loadPatientPage({ request, api, headers, role }: AdminContext, id: string | undefined) {
   if (!id || !PATIENT_ID.test(id)) return data({ error: null, page: null, notFound: true }, { status: 404 })
   const params = new URL(request.url).searchParams
   const range = parseTrendRange(params.get('range'))
   const today = patientToday(request)
-  if (isMessagesTab(request)) return loadMessagesTab({ request, api, headers }, id, range, today)
+  const canCloseAccount = role === 'Super Admin'
+  if (isMessagesTab(request)) return loadMessagesTab({ request, api, headers }, id, range, today, canCloseAccount)
   const { detail, entries } = await getPatientRecord(api, id, trendWindow(range, today))
   if (!detail.ok) {
     // Inside the portal (layout and sidebar kept), with the right status.
@@ -182,6 +187,7 @@ export async function loadPatientPage({ request, api, headers }: AdminContext, i
     range,
     unit,
     today,
+    canCloseAccount,
     trendsError: entries.ok ? null : entries.message,
     trends: entries.ok
       ? buildTrends({
@@ -202,6 +208,7 @@ async function loadMessagesTab(
   id: string,
   range: TrendRange,
   today: string,
+  canCloseAccount: boolean,
 ) {
   const detail = checked(await api.call('GET', `v1/admin/patients/${id}/`), patientRecordSchema)
   if (!detail.ok) {
@@ -217,6 +224,7 @@ async function loadMessagesTab(
     range,
     unit: isWeightUnit(unitParam) ? unitParam : 'kg',
     today,
+    canCloseAccount,
     trendsError: null,
     trends: null,
   }
@@ -228,6 +236,7 @@ export async function patientRecordAction(ctx: AdminContext, id: string | undefi
   if (!id || !PATIENT_ID.test(id)) notFound()
   const formData = await readForm(ctx.request.clone())
   if (isMessagesIntent(formData)) return recordMessagesAction(ctx, id, formData)
+  if (formData.get('intent') === CLOSE_PATIENT_INTENT) return closePatientAccountAction(ctx, id, formData, patientPath(id))
   return acknowledgeAlertAction(ctx, id)
 }
 

@@ -14,10 +14,13 @@ export function PatientAlerts({
   alerts,
   answer,
   patientId,
+  readOnly = false,
 }: {
   alerts: PatientAlert[]
   answer: AcknowledgeAnswer | undefined
   patientId: number
+  /** A closed account's record: alerts are shown, not acknowledged. */
+  readOnly?: boolean
 }) {
   const zone = useClinicTimeZone()
   const sorted = sortAlerts(alerts)
@@ -46,7 +49,7 @@ export function PatientAlerts({
               </div>
               <p className="text-sm">{alert.detail}</p>
               <AlertMessageLinks alert={alert} patientId={patientId} />
-              {alert.status === 'open' ? (
+              {alert.status === 'open' && !readOnly ? (
                 <AcknowledgeForm alertId={alert.id} title={alert.title} answer={answer} />
               ) : alert.acknowledged_at ? (
                 <div className="rounded-md bg-muted p-3 text-sm">

@@ -17,6 +17,7 @@ import { Section } from '~/components/ui/titled-section'
 import { UnitSwitch } from './unit-switch'
 import { LoadFailed } from '~/components/ui/load-failed'
 import { adminRecordZipPath } from '~/features/your-data/your-data'
+import { AccountClosedNotice, ClosePatientForm } from '~/features/account-closure/close-patient-form'
 
 function BackLink() {
   return (
@@ -104,17 +105,21 @@ export function PatientScreen({
   const base = patientPath(detail.patient.id)
   const acknowledgeAnswer = answer && 'formId' in answer ? answer : undefined
   const messageAnswer = answer && !('formId' in answer) ? answer : undefined
+  const closure = detail.closure
+  const closedNotice = closure ? <AccountClosedNotice closure={closure} /> : null
   if (page.tab === 'messages' && page.messages) {
     return (
       <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
         <BackLink />
         <PatientHeader detail={detail} />
+        {closedNotice}
         <RecordTabs patientId={detail.patient.id} current="messages" />
         <RecordMessagesSection
           messages={page.messages}
           patientName={detail.patient.full_name}
           alerts={detail.alerts}
           answer={messageAnswer}
+          readOnly={closure !== null}
         />
       </div>
     )
@@ -129,6 +134,7 @@ export function PatientScreen({
       <PatientHeader detail={detail}>
         <UnitSwitch current={unit} hrefFor={(next) => withUnit(trendsHref(base, page.range), next)} />
       </PatientHeader>
+      {closedNotice}
       <RecordTabs patientId={detail.patient.id} current="overview" />
       {/* The summary on the left; alerts, adherence and devices stacked beside it, each as tall as
           its content (in a 2 x 2 grid an alert-free Alerts card stretched into an empty box). */}
@@ -136,7 +142,7 @@ export function PatientScreen({
         <div className="grid lg:row-span-3">
           <ClinicalSummary detail={detail} unit={unit} />
         </div>
-        <PatientAlerts alerts={detail.alerts} answer={acknowledgeAnswer} patientId={detail.patient.id} />
+        <PatientAlerts alerts={detail.alerts} answer={acknowledgeAnswer} patientId={detail.patient.id} readOnly={closure !== null} />
         <Adherence detail={detail} unit={unit} />
         <Devices detail={detail} />
       </div>
@@ -157,6 +163,9 @@ export function PatientScreen({
           <LoadFailed title="The trends could not be loaded" message={page.trendsError} />
         )}
       </Section>
+      {page.canCloseAccount && !closure ? (
+        <ClosePatientForm patientName={detail.patient.full_name} answer={acknowledgeAnswer} />
+      ) : null}
     </div>
   )
 }

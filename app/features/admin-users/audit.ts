@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_send: 'Message sent',
   message_handled: 'Conversation marked as handled',
   message_inbox_view: 'Messages inbox viewed',
+  account_close: 'Account closed',
+  record_delete: 'Record deleted (retention ended)',
 }
 
 export type { AuditEvent, AuditPage }

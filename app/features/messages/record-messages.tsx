@@ -17,11 +17,14 @@ export function RecordMessagesSection({
   patientName,
   alerts,
   answer,
+  readOnly = false,
 }: {
   messages: RecordMessages
   patientName: string
   alerts: PatientAlert[]
   answer: MessageFormAnswer | undefined
+  /** A closed account's record: the conversation is shown, nothing more can be sent or marked. */
+  readOnly?: boolean
 }) {
   const zone = useClinicTimeZone()
   const location = useLocation()
@@ -68,12 +71,15 @@ export function RecordMessagesSection({
           empty={
             <p className="flex items-center gap-2">
               <MessagesSquare className="h-4 w-4" aria-hidden />
-              No messages with this patient yet. Write the first one below.
+              {readOnly ? 'No messages with this patient.' : 'No messages with this patient yet. Write the first one below.'}
             </p>
           }
         />
       )}
-      {conversation && conversation.waiting ? (
+      {readOnly ? (
+        <p className="text-sm text-muted-foreground">This patient&apos;s account is closed: no more messages can be sent.</p>
+      ) : null}
+      {!readOnly && conversation && conversation.waiting ? (
         <Form method="post" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value={HANDLED_INTENT} />
           <Button type="submit" variant="outline" disabled={handling}>
@@ -83,7 +89,7 @@ export function RecordMessagesSection({
           <span className="text-xs text-muted-foreground">When no written reply is needed (e.g. you called the patient).</span>
         </Form>
       ) : null}
-      <MessageForm
+      {readOnly ? null : <MessageForm
         answer={answer}
         label={conversation ? 'Reply to the patient' : 'Write to the patient'}
         placeholder={conversation ? 'Write your reply' : 'Write your message'}
@@ -102,7 +108,7 @@ export function RecordMessagesSection({
             </Link>
           </p>
         ) : null}
-      </MessageForm>
+      </MessageForm>}
     </Section>
   )
 }

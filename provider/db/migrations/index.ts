@@ -12,6 +12,7 @@ import * as m0010 from './0010_device_tokens.js'
 import * as m0011 from './0011_messages.js'
 import * as m0012 from './0012_reminders.js'
 import * as m0013 from './0013_mfa_challenges.js'
+import * as m0014 from './0014_account_closure.js'
 
 /**
  * Every migration, by name, in order. A static map rather than Kysely's FileMigrationProvider:
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_messages': m0011,
   '0012_reminders': m0012,
   '0013_mfa_challenges': m0013,
+  '0014_account_closure': m0014,
 }

@@ -78,7 +78,11 @@ export async function control(
   if (path === '/__sim/user') {
     const user = sim.users.get(email.trim().toLowerCase())
     return user
-      ? { userid: user.userid, subscriptions: sim.subscriptions.filter((s) => s.userid === user.userid) }
+      ? {
+          userid: user.userid,
+          subscriptions: sim.subscriptions.filter((s) => s.userid === user.userid),
+          revocations: sim.revocations.filter((r) => r.userid === user.userid),
+        }
       : null
   }
   if (path === '/__sim/notify') {

@@ -154,6 +154,7 @@ export function oauth2(sim: SimState, params: URLSearchParams): [number, unknown
     }
     nonce.used = true
     const userid = Number(params.get('userid'))
+    sim.revocations.push({ userid, clientId: client.clientId, at: now() })
     for (const pair of sim.pairs) {
       if (pair.userid === userid && pair.clientId === client.clientId) {
         pair.accessValid = false

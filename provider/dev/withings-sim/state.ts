@@ -118,6 +118,11 @@ export interface SimState {
   nonces: Map<string, { clientId: string; expiresAt: number; used: boolean }>
   subscriptions: { userid: number; callbackurl: string; appli: number; comment: string }[]
   received: ReceivedRequest[]
+  /**
+   * Every grant an application revoked (signed action=revoke), kept apart from `received`, which
+   * is trimmed: tests ask whether a user's grant was revoked however busy the simulator has been.
+   */
+  revocations: { userid: number; clientId: string; at: number }[]
   /** Per user id (0: anyone): statuses the next data calls answer with instead of data. */
   failNext: Map<number, number[]>
   nextUserId: number
@@ -136,6 +141,7 @@ export function newSimState(options: WithingsSimulatorOptions): SimState {
     nonces: new Map(),
     subscriptions: [],
     received: [],
+    revocations: [],
     failNext: new Map(),
     // A random start, so a restarted simulator is unlikely to reuse an id a database already holds.
     nextUserId: 31_000_000 + Math.floor(Math.random() * 1000) * 1000,

@@ -1,0 +1,20 @@
+// Closing a patient's account (docs/provider-api.md "Closing an account"): the API's paths, limits
+// and the sentences both sides show. Plain values, no zod.
+
+/** POST, the signed-in patient, with their password. */
+export const CLOSE_ACCOUNT_PATH = 'v1/auth/close-account/'
+/** POST, a Super Admin, on the patient's written request. */
+export const ADMIN_CLOSE_ACCOUNT_PATH = 'v1/admin/account-closures/'
+
+/** What a closed account's sign-in answers (403), once the password is right. */
+export const ACCOUNT_CLOSED = 'This account has been closed.'
+export const ACCOUNT_ALREADY_CLOSED = 'This account is already closed.'
+export const CLOSED_RECORD_READ_ONLY = "This patient's account is closed; their record is read-only."
+export const WRONG_PASSWORD = 'Password is incorrect'
+export const REFERENCE_REQUIRED = "Enter the reference of the patient's written request"
+export const REFERENCE_MAX = 200
+
+/** RECORD_RETENTION_YEARS when unset (decision 196). */
+export const DEFAULT_RECORD_RETENTION_YEARS = 10
+export const MIN_RECORD_RETENTION_YEARS = 1
+export const MAX_RECORD_RETENTION_YEARS = 100
