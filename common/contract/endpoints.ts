@@ -34,8 +34,16 @@ import {
 } from './auth'
 import { connectStartSchema, deviceListSchema, disconnectedSchema, syncedSchema, withingsNotifySchema } from './devices'
 import { DEVICE_SERVICE_KEYS } from './devices-values'
-import { entriesRangeSchema, entryDeletedSchema, entryListSchema, entrySchema, trendEntriesSchema } from './entries'
-import { ENTRY_KINDS, TRENDS_RANGE_MAX_DAYS } from './entries-values'
+import { ENTRY_SCHEMAS, entriesRangeSchema, entryDeletedSchema, trendEntriesSchema } from './entries'
+import {
+  ENTRIES_RANGE_MAX_DAYS,
+  ENTRY_LIMITS,
+  MANUAL_SOURCE,
+  MEAL_TYPES,
+  TRENDS_RANGE_MAX_DAYS,
+  VITAMINS,
+  type EntryKind,
+} from './entries-values'
 import {
   conversationSchema,
   inboxSchema,
@@ -55,6 +63,7 @@ import {
   tourCompletedAnswerSchema,
 } from './profile'
 import { reminderSettingsSchema, unsubscribeSchema } from './reminders'
+import { WEIGHT_UNITS } from './units-values'
 import {
   canonicalTimeZone,
   DAYS_REQUIRED,
@@ -73,10 +82,14 @@ import {
   choiceField,
   dateField,
   fields,
+  listField,
+  numberField,
   optionalBooleanField,
   optionalCheckedText,
   optionalListField,
   textField,
+  timeField,
+  wholeNumberField,
 } from './request-fields'
 import {
   specAdminProfileSchema,
@@ -348,24 +361,85 @@ const trends = {
   get: endpoint({ method: 'GET', path: 'v1/auth/trends/', access: 'customer', query: trendsQuery, answer: trendEntriesSchema }),
 }
 
-// ---- Health log (not ported yet: bodies and queries are read by provider/routes/entries.ts) ----
+// ---- Health log ----------------------------------------------------------------------------
 
-const entryParams = z.object({ kind: z.enum(ENTRY_KINDS) })
-const entryItemParams = z.object({ kind: z.enum(ENTRY_KINDS), id: rowId })
+const entryDate = dateField({ label: 'Date', required: 'Date is required', notFuture: true })
+const NOTE_MAX = ENTRY_LIMITS.text
+
+/** What an entry of each kind holds, in the contract's units (kg, ml, g, h): POST and PUT alike. */
+const entryBodies = {
+  weight: fields({
+    date: entryDate,
+    weight: numberField({ label: 'Weight', required: 'Weight is required', ...ENTRY_LIMITS.weightKg }),
+    weight_unit: choiceField(WEIGHT_UNITS, { label: 'Weight unit', fallback: 'kg' }),
+    note: textField({ label: 'Note', max: NOTE_MAX }),
+    source: textField({ label: 'Source', max: ENTRY_LIMITS.source }).transform((source) => source || MANUAL_SOURCE),
+  }),
+  sleep: fields({
+    date: entryDate,
+    hours: numberField({ label: 'Hours of sleep', required: 'Hours of sleep is required', ...ENTRY_LIMITS.sleepHours }),
+    quality: wholeNumberField({
+      required: 'Sleep quality is required',
+      invalid: 'Sleep quality must be a whole number from 1 to 5',
+      ...ENTRY_LIMITS.quality,
+    }),
+    bed_time: timeField({ label: 'Bedtime' }),
+    wake_time: timeField({ label: 'Wake time' }),
+  }),
+  meal: fields({
+    date: entryDate,
+    time: timeField({ label: 'Time', required: 'Time is required' }),
+    meal_type: choiceField(MEAL_TYPES, { label: 'Meal type', required: 'Meal type is required' }),
+    protein_g: numberField({ label: 'Protein', required: 'Protein is required', ...ENTRY_LIMITS.proteinG }),
+    calories: numberField({ label: 'Calories', ...ENTRY_LIMITS.calories }),
+    description: textField({ label: 'Description', max: NOTE_MAX }),
+  }),
+  water: fields({
+    date: entryDate,
+    ml: numberField({ label: 'Water', required: 'Water is required', ...ENTRY_LIMITS.waterMl }),
+  }),
+  vitamins: fields({
+    date: entryDate,
+    // In the checklist's order, whatever order they were sent in.
+    taken: listField(VITAMINS, { label: 'Vitamins taken', required: 'Vitamins taken is required' }),
+  }),
+}
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD, both required, from ≤ to, at most a year apart. */
+const entriesRangeQuery = fields({
+  from: dateField({ label: 'From date', required: 'From date is required' }),
+  to: dateField({ label: 'To date', required: 'To date is required' }),
+}).superRefine((query, ctx) => {
+  const { from, to } = query
+  if (!from || !to) return
+  if (to < from) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: 'To date must be on or after the from date' })
+  else if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > ENTRIES_RANGE_MAX_DAYS) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: `A range can cover at most ${ENTRIES_RANGE_MAX_DAYS} days` })
+  }
+})
+
+const entryIdParams = z.object({ id: rowId })
+
+/** The five endpoints of one kind: its list and new entry, and one entry by id. */
+function kindEndpoints<const K extends EntryKind, B extends z.ZodTypeAny, A extends z.ZodTypeAny>(kind: K, body: B, answer: A) {
+  const list = `v1/auth/entries/${kind}/` as const
+  const item = `v1/auth/entries/${kind}/:id/` as const
+  return {
+    list: endpoint({ method: 'GET', path: list, access: 'customer', query: entriesRangeQuery, answer: z.array(answer) }),
+    create: endpoint({ method: 'POST', path: list, access: 'customer', body, answer }),
+    get: endpoint({ method: 'GET', path: item, access: 'customer', params: entryIdParams, answer }),
+    update: endpoint({ method: 'PUT', path: item, access: 'customer', params: entryIdParams, body, answer }),
+    remove: endpoint({ method: 'DELETE', path: item, access: 'customer', params: entryIdParams, answer: entryDeletedSchema }),
+  }
+}
 
 const entries = {
-  range: endpoint({ method: 'GET', path: 'v1/auth/entries/', access: 'customer', answer: entriesRangeSchema }),
-  listKind: endpoint({ method: 'GET', path: 'v1/auth/entries/:kind/', access: 'customer', params: entryParams, answer: entryListSchema }),
-  create: endpoint({ method: 'POST', path: 'v1/auth/entries/:kind/', access: 'customer', params: entryParams, answer: entrySchema }),
-  get: endpoint({ method: 'GET', path: 'v1/auth/entries/:kind/:id/', access: 'customer', params: entryItemParams, answer: entrySchema }),
-  update: endpoint({ method: 'PUT', path: 'v1/auth/entries/:kind/:id/', access: 'customer', params: entryItemParams, answer: entrySchema }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: 'v1/auth/entries/:kind/:id/',
-    access: 'customer',
-    params: entryItemParams,
-    answer: entryDeletedSchema,
-  }),
+  range: endpoint({ method: 'GET', path: 'v1/auth/entries/', access: 'customer', query: entriesRangeQuery, answer: entriesRangeSchema }),
+  weight: kindEndpoints('weight', entryBodies.weight, ENTRY_SCHEMAS.weight),
+  sleep: kindEndpoints('sleep', entryBodies.sleep, ENTRY_SCHEMAS.sleep),
+  meal: kindEndpoints('meal', entryBodies.meal, ENTRY_SCHEMAS.meal),
+  water: kindEndpoints('water', entryBodies.water, ENTRY_SCHEMAS.water),
+  vitamins: kindEndpoints('vitamins', entryBodies.vitamins, ENTRY_SCHEMAS.vitamins),
 }
 
 // ---- Customer accounts and profile (SPEC.md §7) ----------------------------------------------
@@ -554,5 +628,14 @@ const messages = {
 /** The table, by area. */
 export const API = { auth, profile, admin, reminders, devices, trends, entries, adminPatients, adminUsers, reports, messages }
 
+function isEndpoint(value: object): value is Endpoint {
+  return 'method' in value && 'path' in value
+}
+
+/** The endpoints in a group of the table, however deep (the health log groups them by kind). */
+function endpointsIn(group: object): Endpoint[] {
+  return Object.values(group).flatMap((value: object) => (isEndpoint(value) ? [value] : endpointsIn(value)))
+}
+
 /** Every endpoint, once. */
-export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((area): Endpoint[] => Object.values(area))
+export const ENDPOINTS: readonly Endpoint[] = endpointsIn(API)

@@ -67,6 +67,11 @@ export function textField(
 /** One of `allowed`; `fallback` (or null) when blank. */
 export function choiceField<const T extends string>(
   allowed: readonly T[],
+  options: Common & ({ fallback: T } | { required: string }),
+): Field<T, T | Blank>
+export function choiceField<const T extends string>(allowed: readonly T[], options: Common): Field<T | null, T | Blank>
+export function choiceField<const T extends string>(
+  allowed: readonly T[],
   options: Common & { fallback?: T },
 ): Field<T | null, T | Blank> {
   return field((value, fail) => {
@@ -151,10 +156,20 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** An ISO `YYYY-MM-DD` calendar date between 1900 and 2100; null when blank. */
-export function dateField(options: Common & { required: string }): Field<string, string | Blank>
-export function dateField(options: Common): Field<string | null, string | Blank>
-export function dateField(options: Common): Field<string | null, string | Blank> {
+/**
+ * Today's date in the earliest time zone (UTC+14): a date is only "in the future" when it is
+ * tomorrow everywhere on Earth, so a patient's own today is never refused.
+ */
+function latestTodayAnywhere(): string {
+  return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+type DateOptions = Common & { notFuture?: boolean }
+
+/** An ISO `YYYY-MM-DD` calendar date between 1900 and 2100, optionally not after today; null when blank. */
+export function dateField(options: DateOptions & { required: string }): Field<string, string | Blank>
+export function dateField(options: DateOptions): Field<string | null, string | Blank>
+export function dateField(options: DateOptions): Field<string | null, string | Blank> {
   return field((value, fail) => {
     if (isBlank(value)) {
       if (options.required) fail(options.required)
@@ -170,7 +185,99 @@ export function dateField(options: Common): Field<string | null, string | Blank>
       fail(`${options.label} must be between 1900 and 2100`)
       return null
     }
+    if (options.notFuture && match[0] > latestTodayAnywhere()) {
+      fail(`${options.label} cannot be in the future`)
+      return null
+    }
     return match[0]
+  })
+}
+
+type NumberOptions = Common & { min: number; max: number; unit: string }
+
+/** A finite JSON number within [min, max]; null when blank. */
+export function numberField(options: NumberOptions & { required: string }): Field<number, number | Blank>
+export function numberField(options: NumberOptions): Field<number | null, number | Blank>
+export function numberField(options: NumberOptions): Field<number | null, number | Blank> {
+  return field((value, fail) => {
+    if (isBlank(value)) {
+      if (options.required) fail(options.required)
+      return null
+    }
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      fail(`${options.label} must be a number`)
+      return null
+    }
+    if (value < options.min || value > options.max) {
+      fail(`${options.label} must be between ${options.min} and ${options.max} ${options.unit}`)
+      return null
+    }
+    return value
+  })
+}
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/
+
+/** A time of day `HH:MM` (24-hour), trimmed; null when blank. */
+export function timeField(options: Common & { required: string }): Field<string, string | Blank>
+export function timeField(options: Common): Field<string | null, string | Blank>
+export function timeField(options: Common): Field<string | null, string | Blank> {
+  return field((value, fail) => {
+    if (isBlank(value)) {
+      if (options.required) fail(options.required)
+      return null
+    }
+    if (typeof value !== 'string' || !TIME_OF_DAY.test(value.trim())) {
+      fail(`${options.label} must be a time (HH:MM, 24-hour)`)
+      return null
+    }
+    return value.trim()
+  })
+}
+
+/**
+ * A list of choices from `allowed`, duplicates dropped, in `allowed`'s order; an empty list is an
+ * answer, so only a missing one (absent or null) is `required`'s message.
+ */
+export function listField<const T extends string>(
+  allowed: readonly T[],
+  options: { label: string; required: string },
+): Field<T[], readonly string[] | Blank> {
+  return field((value, fail) => {
+    if (value === undefined || value === null) {
+      fail(options.required)
+      return []
+    }
+    if (isBlank(value)) return []
+    if (!Array.isArray(value)) {
+      fail(`${options.label} must be a list`)
+      return []
+    }
+    if (value.some((item) => typeof item !== 'string' || !(allowed as readonly string[]).includes(item))) {
+      fail(`${options.label} must only contain: ${allowed.join(', ')}`)
+      return []
+    }
+    return allowed.filter((item) => (value as unknown[]).includes(item))
+  })
+}
+
+/** A whole number within [min, max], with one message for anything else; `required` when blank. */
+export function wholeNumberField(options: {
+  required: string
+  invalid: string
+  min: number
+  max: number
+}): Field<number, number | Blank> {
+  return field((value, fail) => {
+    if (value === undefined || value === null || value === '') {
+      fail(options.required)
+      return 0
+    }
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < options.min || value > options.max) {
+      fail(options.invalid)
+      return 0
+    }
+    return value
   })
 }
 
