@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { DEFAULT_ADMIN_MFA, type AdminMfaSetting } from '../common/contract/auth-values'
 import type { ProviderContext } from './context.js'
 import { sendJson } from './http.js'
-import { RouterWithItems } from './entries-router.js'
+import { ApiRouter } from './endpoint-router.js'
 import { RequestLog } from './request-log.js'
 import { createRequestHandler } from './request-handler.js'
 import { adminRoutes } from './routes/admin.js'
@@ -256,11 +256,11 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
 }
 
 /** Every route of the API but the development ones (which startProvider adds in dev mode). */
-export function apiRouter(ctx: ProviderContext): RouterWithItems {
-  const router = new RouterWithItems()
+export function apiRouter(ctx: ProviderContext): ApiRouter {
+  const router = new ApiRouter(ctx)
   router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   router.add(accountClosureRoutes(ctx))
-  router.add(reminderRoutes(ctx))
+  router.serve(reminderRoutes(ctx))
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)

@@ -16,7 +16,15 @@ import { wallClock } from '../common/wall-clock.js'
 
 import { WEEKDAYS, type ReminderKind, type Weekday } from '../common/contract/reminders-values'
 
-export { REMINDER_CHANNELS, REMINDER_KINDS, WEEKDAYS, type ReminderKind, type Weekday } from '../common/contract/reminders-values'
+export {
+  canonicalTimeZone,
+  REMINDER_CHANNELS,
+  REMINDER_KINDS,
+  TIME_PATTERN,
+  WEEKDAYS,
+  type ReminderKind,
+  type Weekday,
+} from '../common/contract/reminders-values'
 
 export const FOLLOW_UP_LEAD_DAYS = [7, 1] as const
 export const CATCH_UP_MINUTES = 180
@@ -44,23 +52,6 @@ export interface DueReminder {
   slot: string
   /** Follow-ups only: the milestone and how many days ahead it is. */
   follow_up?: { label: string; date: string; days_before: number }
-}
-
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
-
-const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/
-
-/**
- * The canonical name of an IANA time zone, or null for anything else (offsets such as +01:00,
- * which Intl also accepts, are refused: a patient lives in a zone, not at an offset).
- */
-export function canonicalTimeZone(name: string): string | null {
-  if (!IANA_NAME.test(name)) return null
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
-  } catch {
-    return null
-  }
 }
 
 export interface LocalClock {

@@ -3,8 +3,10 @@
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { BACKGROUND_HEADER } from '~/../common/contract/audit-values'
+import type { Endpoint, ReadAnswerOf } from '~/../common/contract/endpoints'
 import { MFA_SETUP_FIRST } from '~/../common/contract/auth-values'
 import { specRefreshSchema } from '~/../common/contract/spec'
+import { callEndpoint, type EndpointArgs } from './api-call.server'
 import { isBackgroundRequest } from './background'
 import { getEnv } from './env.server'
 import { extensionOf, notOfferedSentence } from './extensions'
@@ -72,7 +74,12 @@ export type ProviderClient = {
    * (a refreshed token, or `commit()`); else empty. Every answer of the request merges it.
    */
   readonly headers: Headers
-  call<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
+  call: {
+    /** A call of the route table: URL from the table, answer checked with its schema (api-call.server.ts). */
+    <E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<ProviderResult<ReadAnswerOf<E>>>
+    /** A call by hand; the caller checks the answer. */
+    <T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
+  }
   /**
    * A GET whose answer is a file (the record ZIP): on success `content` is the provider's
    * Response, its body not yet read, to be passed on as a stream; failures as `call` gives them.
@@ -307,7 +314,7 @@ export async function createProviderClient(
 
   // A provider that implements SPEC.md §7 alone has no extension endpoints: their absence is a
   // sentence on the screen, not a fault (platform/extensions.ts).
-  async function call<T>(method: HttpMethod, path: string, callOptions: CallOptions = {}, sender: Sender = send): Promise<ProviderResult<T>> {
+  async function callPath<T>(method: HttpMethod, path: string, callOptions: CallOptions = {}, sender: Sender = send): Promise<ProviderResult<T>> {
     const result = await callOnce<T>(method, path, callOptions, sender)
     if (result.ok || !NOT_OFFERED_STATUSES.has(result.status) || result.kind === 'not-offered') return result
     const feature = extensionOf(path)
@@ -349,12 +356,19 @@ export async function createProviderClient(
     return retried as ProviderResult<T>
   }
 
+  function call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<ProviderResult<ReadAnswerOf<E>>>
+  function call<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
+  function call(first: Endpoint | HttpMethod, ...rest: unknown[]): Promise<ProviderResult<unknown>> {
+    if (typeof first === 'string') return callPath(first, rest[0] as string, rest[1] as CallOptions | undefined)
+    return callEndpoint(callPath, first, rest[0] as never, rest[1] as CallOptions | undefined)
+  }
+
   return {
     portal,
     session,
     headers,
     call,
-    download: (path) => call<Response>('GET', path, {}, sendForFile),
+    download: (path) => callPath<Response>('GET', path, {}, sendForFile),
     async commit() {
       headers.set('Set-Cookie', await commitSession(session))
       return headers

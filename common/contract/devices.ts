@@ -4,25 +4,7 @@
 import { z } from 'zod'
 import { CONNECTION_STATUSES, isServiceKey } from './devices-values'
 
-// ---- Requests ---------------------------------------------------------------------------------
-
-export const connectBodySchema = z.object({ service: z.string(), redirect_uri: z.string() })
-export const completeBodySchema = z.object({
-  service: z.string(),
-  code: z.string(),
-  state: z.string(),
-  /** The patient's date, the last day to import when within a day of the API's. */
-  today: z.string().optional(),
-})
-export const syncBodySchema = z.object({ service: z.string(), today: z.string().optional() })
-export const disconnectBodySchema = z.object({ service: z.string(), delete_imported: z.boolean() })
-/** POST v1/devices/withings/notify/ (no token): what Withings posted, forwarded by the app. */
-export const withingsNotifyBodySchema = z.object({
-  userid: z.union([z.string(), z.number()]),
-  appli: z.number(),
-  startdate: z.number().optional(),
-  enddate: z.number().optional(),
-})
+// Requests: the route table (endpoints.ts) holds their schemas, with the API's messages.
 
 // ---- Answers ----------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 // The health log's value lists and limits (docs/provider-api.md "Health log"),
-// shared by the API (provider/entries-fields.ts validates with them) and the app (forms, screens).
+// shared by the API (the route table's body schemas in endpoints.ts validate with them) and the
+// app (forms, screens).
 // Plain values, no zod: client components import this file.
 
 export const ENTRY_KINDS = ['weight', 'sleep', 'meal', 'water', 'vitamins'] as const

@@ -17,10 +17,6 @@ export const reminderSettingsSchema = z.object({
 })
 export type ReminderSettings = z.output<typeof reminderSettingsSchema>
 
-/** PUT v1/auth/reminders/: every field optional (an absent one keeps its value). */
-export const reminderSettingsBodySchema = reminderSettingsSchema.partial()
-export type ReminderSettingsBody = z.input<typeof reminderSettingsBodySchema>
-
 /** GET and POST v1/reminders/unsubscribe/: the kind the link names and whether it is (still) on. */
 export const unsubscribeSchema = z.object({ kind: z.enum(REMINDER_KINDS), on: z.boolean() })
 export type UnsubscribeAnswer = z.output<typeof unsubscribeSchema>

@@ -2,7 +2,7 @@
 // so in production they are plain 404s; nothing in the production code imports this folder.
 import { findAccountByEmail, findAccountById, markEmailVerified, type Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
-import { findService } from '../devices-catalogue.js'
+import { findService, type DeviceService } from '../devices-catalogue.js'
 import {
   decideAuthorization,
   deleteImportedAfter,
@@ -16,7 +16,7 @@ import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { readOutbox } from '../mailer.js'
 import type { RequestLog } from '../request-log.js'
-import { CONSENT_INVALID, DEFAULT_SYNC_FAILURE, readService } from '../routes/devices.js'
+import { CONSENT_INVALID, DEFAULT_SYNC_FAILURE } from '../routes/devices.js'
 import { bumpAccessEpoch } from '../store/meta.js'
 import { evaluateTimeBasedAlerts } from '../store/patient-summaries.js'
 import { todayUtc } from '../admin-patients-metrics.js'
@@ -148,6 +148,15 @@ async function seedHistoryRoute(ctx: ProviderContext, req: RequestInput) {
     message: 'History seeded.',
     content: { email, from: written.from, to: today, entries: written.entries },
   }
+}
+
+/** The `service` of a test control, as the patients' endpoints read it. */
+function readService(f: FieldReader): DeviceService | null {
+  const key = f.text('service', { label: 'Service', required: 'Service is required', max: 50 })
+  if (!key) return null
+  const service = findService(key)
+  if (!service) f.fail('service', 'Unknown service')
+  return service ?? null
 }
 
 async function devAccount(ctx: ProviderContext, f: FieldReader): Promise<Account> {

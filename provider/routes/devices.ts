@@ -1,6 +1,6 @@
 // Extension (docs/provider-api.md, "Connected devices"): a patient's connections to
 // health-data services (list, connect through a consent, complete, sync now, disconnect). The simulated
-// service's consent answers and the test controls are dev-only: provider/dev/routes.ts. Withings goes
+// service's consent answers and the test controls are dev-only: provider/dev/routes.ts. Withings
 // through its own OAuth 2.0 (authorize2, then the token request, here in the API: the client secret
 // and the tokens never reach the app or the browser).
 import type { Account } from '../store/accounts.js'
@@ -29,35 +29,26 @@ import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
 import { accountsForExternalUser, saveTokens } from '../store/device-tokens.js'
 import { requestToken, subscribe, WithingsError } from '../withings/client.js'
-import { revokeWithings, WITHINGS_APPLIS } from '../withings/revoke.js'
 import { WITHINGS_SCOPE } from '../withings/config.js'
+import { revokeWithings, WITHINGS_APPLIS } from '../withings/revoke.js'
 import { WITHINGS_BUSY, WITHINGS_UNREACHABLE, type WithingsRuntime } from '../withings/sync.js'
-import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
-import type { RouterWithItems } from '../entries-router.js'
-import { authenticate } from '../sessions.js'
-import { FieldReader } from '../validation.js'
-import { connectStartSchema, deviceListSchema, disconnectedSchema, syncedSchema, withingsNotifySchema } from '../../common/contract/devices'
+import { serve, type ApiRouter, type Served } from '../endpoint-router.js'
+import { API } from '../../common/contract/endpoints'
 
 export const CONSENT_INVALID =
   'This connection request is invalid or has expired. Please try connecting again.'
 export const DEFAULT_SYNC_FAILURE = 'Demo Health stopped accepting our access. Reconnect to resume syncing.'
 export const WITHINGS_CODE_REFUSED = 'Withings did not accept this connection request. Please try connecting again.'
-const REDIRECT_MAX = 500
 
-export function mountDeviceRoutes(router: RouterWithItems, ctx: ProviderContext): void {
-  router.add(deviceRoutes(ctx))
+export function mountDeviceRoutes(router: ApiRouter, ctx: ProviderContext): void {
+  router.serve(deviceRoutes(ctx))
 }
 
-function customer(ctx: ProviderContext, req: RequestInput): Promise<Account> {
-  return authenticate(ctx, req.headers.authorization, 'customer')
-}
-
-export function readService(f: FieldReader): DeviceService | null {
-  const key = f.text('service', { label: 'Service', required: 'Service is required', max: 50 })
-  if (!key) return null
+/** The catalogue's service of a key the table has checked (common/contract/endpoints.ts). */
+function catalogued(key: string): DeviceService {
   const service = findService(key)
-  if (!service) f.fail('service', 'Unknown service')
-  return service ?? null
+  if (!service) throw new Error(`the route table let through a service not in the catalogue: ${key}`)
+  return service
 }
 
 export function availability(ctx: ProviderContext): Availability {
@@ -115,23 +106,6 @@ async function connectWithings(ctx: ProviderContext, withings: WithingsRuntime, 
   }
 }
 
-function readRedirectUri(f: FieldReader): string {
-  const value = f.text('redirect_uri', {
-    label: 'Redirect URI',
-    required: 'Redirect URI is required',
-    max: REDIRECT_MAX,
-  })
-  if (!value) return ''
-  try {
-    const url = new URL(value)
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString()
-  } catch {
-    // reported below
-  }
-  f.fail('redirect_uri', 'Redirect URI must be an absolute http(s) URL')
-  return ''
-}
-
 /** Brings the connection's readings up to date, or records why the service refused. */
 async function runSync(ctx: ProviderContext, account: Account, service: DeviceService, today: unknown) {
   const result = await syncConnection(ctx, account.id, service, today)
@@ -145,9 +119,7 @@ async function runSync(ctx: ProviderContext, account: Account, service: DeviceSe
  * queue allows one per patient per WITHINGS_NOTIFY_SYNC_MINUTES). The answer is the same either
  * way: whoever can post here learns nothing about which Withings users are linked.
  */
-async function withingsNotification(ctx: ProviderContext, req: RequestInput) {
-  if (!ctx.withings) throw new ApiError(404, 'Not found')
-  const body = jsonObjectBody(req)
+async function withingsNotification(ctx: ProviderContext, body: { userid: unknown; appli: unknown }) {
   const userid = typeof body.userid === 'string' || typeof body.userid === 'number' ? String(body.userid) : ''
   const appli = Number(body.appli)
   if (/^\d{1,20}$/.test(userid) && (WITHINGS_APPLIS as readonly number[]).includes(appli) && ctx.queueDeviceSync) {
@@ -160,131 +132,81 @@ async function withingsNotification(ctx: ProviderContext, req: RequestInput) {
   return { message: 'Notification received.', content: {} }
 }
 
-function deviceRoutes(ctx: ProviderContext): Route[] {
+function deviceRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'POST',
-      path: 'v1/devices/withings/notify/',
-      answer: withingsNotifySchema,
-      handler: (req) => withingsNotification(ctx, req),
-    },
-    {
-      method: 'GET',
-      path: 'v1/auth/devices/',
-      answer: deviceListSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        return { message: 'Connections loaded.', content: await serviceList(ctx, account.id) }
-      },
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/devices/connect/',
-      answer: connectStartSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        const f = new FieldReader(jsonObjectBody(req))
-        const service = readService(f)
-        const redirectUri = readRedirectUri(f)
-        f.done()
-        if (!isAvailable(service!, availability(ctx))) throw new ApiError(409, notAvailableHere(service!.service_name))
-        const withings = service!.real ? ctx.withings : null
-        // A real service sends the patient back to the redirect URI registered with it.
-        const auth = await createAuthorization(
-          ctx.db,
-          account.id,
-          service!.service,
-          withings ? withings.config.redirectUri : redirectUri,
-        )
-        // The simulated service's consent screen is drawn by the app's development route
-        // (app/routes/dev.device-consent.tsx), which reads the answers below through __dev/.
-        const consentUrl = withings
-          ? withingsConsentUrl(withings, auth.state)
-          : `${ctx.appUrl}/dev/device-consent?state=${encodeURIComponent(auth.state)}`
-        return {
-          status: 201,
-          message: `Continue at ${service!.service_name} to allow access.`,
-          content: {
-            service: service!.service,
-            consent_url: consentUrl,
-            state: auth.state,
-            expires_at: new Date(auth.expires_at).toISOString(),
-          },
+    serve(API.devices.withingsNotify, ({ body }) => withingsNotification(ctx, body), { offered: () => ctx.withings !== null }),
+    serve(API.devices.list, async ({ caller }) => ({
+      message: 'Connections loaded.',
+      content: await serviceList(ctx, caller.account.id),
+    })),
+    serve(API.devices.connect, async ({ caller, body }) => {
+      const service = catalogued(body.service)
+      if (!isAvailable(service, availability(ctx))) throw new ApiError(409, notAvailableHere(service.service_name))
+      const withings = service.real ? ctx.withings : null
+      // A real service sends the patient back to the redirect URI registered with it.
+      const auth = await createAuthorization(
+        ctx.db,
+        caller.account.id,
+        service.service,
+        withings ? withings.config.redirectUri : body.redirect_uri,
+      )
+      // The simulated service's consent screen is drawn by the app's development route
+      // (app/routes/dev.device-consent.tsx), which reads the answers below through __dev/.
+      const consentUrl = withings
+        ? withingsConsentUrl(withings, auth.state)
+        : `${ctx.appUrl}/dev/device-consent?state=${encodeURIComponent(auth.state)}`
+      return {
+        status: 201,
+        message: `Continue at ${service.service_name} to allow access.`,
+        content: {
+          service: service.service,
+          consent_url: consentUrl,
+          state: auth.state,
+          expires_at: new Date(auth.expires_at).toISOString(),
+        },
+      }
+    }),
+    serve(API.devices.complete, async ({ caller, body }) => {
+      const { account } = caller
+      const service = catalogued(body.service)
+      if (service.real) {
+        if (!ctx.withings || service.service !== 'withings') {
+          throw new ApiError(409, notAvailableHere(service.service_name))
         }
-      },
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/devices/complete/',
-      answer: syncedSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        const body = jsonObjectBody(req)
-        const f = new FieldReader(body)
-        const service = readService(f)
-        const code = f.text('code', { label: 'Code', required: 'Code is required', max: 200 })
-        const state = f.text('state', { label: 'State', required: 'State is required', max: 200 })
-        f.done()
-        if (service!.real) {
-          if (!ctx.withings || service!.service !== 'withings') {
-            throw new ApiError(409, notAvailableHere(service!.service_name))
-          }
-          await connectWithings(ctx, ctx.withings, account.id, state, code)
-        } else {
-          if (!(await redeemCode(ctx.db, account.id, service!.service, state, code))) {
-            throw new ApiError(400, CONSENT_INVALID, { code: [CONSENT_INVALID] })
-          }
-          await saveConnected(ctx.db, account.id, service!.service)
+        await connectWithings(ctx, ctx.withings, account.id, body.state, body.code)
+      } else {
+        if (!(await redeemCode(ctx.db, account.id, service.service, body.state, body.code))) {
+          throw new ApiError(400, CONSENT_INVALID, { code: [CONSENT_INVALID] })
         }
-        const { connection, sync } = await runSync(ctx, account, service!, body.today)
-        return { message: `${service!.service_name} connected.`, content: { ...connection, sync } }
-      },
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/devices/sync/',
-      answer: syncedSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        const body = jsonObjectBody(req)
-        const f = new FieldReader(body)
-        const service = readService(f)
-        f.done()
-        const { connection, sync } = await runSync(ctx, account, service!, body.today)
-        return { message: `${service!.service_name} synced.`, content: { ...connection, sync } }
-      },
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/devices/disconnect/',
-      answer: disconnectedSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        const f = new FieldReader(jsonObjectBody(req))
-        const service = readService(f)
-        const deleteData = f.boolean('delete_imported', {
-          label: 'Delete imported',
-          required: 'Choose whether to keep or delete the imported data',
-          fallback: false,
-        })
-        f.done()
-        if (!(await findConnection(ctx.db, account.id, service!.service))) {
-          throw new ApiError(409, `${service!.service_name} is not connected.`)
-        }
-        if (service!.service === 'withings') await revokeWithings(ctx, account.id)
-        const deleted = await ctx.db.transaction(async (tx) => {
-          await removeConnection(tx, account.id, service!.service)
-          return deleteData ? deleteImported(tx, account.id, service!.service) : 0
-        })
-        return {
-          message: `${service!.service_name} disconnected.`,
-          content: {
-            ...(await connectionView(ctx.db, account.id, service!.service)),
-            deleted_entries: deleted,
-            kept_entries: await countImported(ctx.db, account.id, service!.service),
-          },
-        }
-      },
-    },
+        await saveConnected(ctx.db, account.id, service.service)
+      }
+      const { connection, sync } = await runSync(ctx, account, service, body.today)
+      return { message: `${service.service_name} connected.`, content: { ...connection, sync } }
+    }),
+    serve(API.devices.sync, async ({ caller, body }) => {
+      const service = catalogued(body.service)
+      const { connection, sync } = await runSync(ctx, caller.account, service, body.today)
+      return { message: `${service.service_name} synced.`, content: { ...connection, sync } }
+    }),
+    serve(API.devices.disconnect, async ({ caller, body }) => {
+      const accountId = caller.account.id
+      const service = catalogued(body.service)
+      if (!(await findConnection(ctx.db, accountId, service.service))) {
+        throw new ApiError(409, `${service.service_name} is not connected.`)
+      }
+      if (service.service === 'withings') await revokeWithings(ctx, accountId)
+      const deleted = await ctx.db.transaction(async (tx) => {
+        await removeConnection(tx, accountId, service.service)
+        return body.delete_imported ? deleteImported(tx, accountId, service.service) : 0
+      })
+      return {
+        message: `${service.service_name} disconnected.`,
+        content: {
+          ...(await connectionView(ctx.db, accountId, service.service)),
+          deleted_entries: deleted,
+          kept_entries: await countImported(ctx.db, accountId, service.service),
+        },
+      }
+    }),
   ]
 }

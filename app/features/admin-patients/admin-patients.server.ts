@@ -16,15 +16,12 @@ import {
 import { ACKNOWLEDGE_INTENT, type PatientAlert } from './alerts'
 import { acknowledgeSchema } from './acknowledge-schema'
 import {
-  patientEntriesSchema,
-  patientListSchema,
   patientRecordSchema,
-  patientRecordWithEntriesSchema,
   type PatientDevice,
   type PatientListItem,
   type PatientRecord as PatientDetail,
 } from '~/../common/contract/admin-patients'
-import { alertSchema } from '~/../common/contract/alerts'
+import { API, pathOf } from '~/../common/contract/endpoints'
 import type { TrendEntries } from '~/../common/contract/entries'
 import { invalidFormToast } from '~/platform/form-replies.server'
 import type { AdminContext } from '~/platform/guards.server'
@@ -47,9 +44,7 @@ import { isMessagesIntent, isMessagesTab, loadRecordMessages, recordMessagesActi
 export type { PatientListItem }
 
 export function listPatients(api: ProviderClient, query: PatientsQuery) {
-  return api
-    .call('GET', 'v1/admin/patients/', { query: providerPatientsQuery(query) })
-    .then((result) => checked(result, patientListSchema))
+  return api.call(API.adminPatients.list, { query: providerPatientsQuery(query) })
 }
 
 export type PatientsPage = {
@@ -99,10 +94,10 @@ const PATIENT_ID = /^\d{1,15}$/
  * is then asked for on its own.
  */
 async function getPatientRecord(api: ProviderClient, id: string, window: { from: string | null; to: string }) {
-  const result = await api.call('GET', `v1/admin/patients/${id}/`, {
+  const checkedResult = await api.call(API.adminPatients.record, {
+    params: { id },
     query: { include: 'entries', from: window.from ?? undefined, to: window.to },
   })
-  const checkedResult = checked(result, patientRecordWithEntriesSchema)
   if (!checkedResult.ok) return { detail: checkedResult, entries: checkedResult }
   const { entries, ...detail } = checkedResult.content
   return {
@@ -118,11 +113,8 @@ export async function getPatientEntries(
   id: string,
   window: { from: string | null; to: string },
 ): Promise<ProviderResult<PatientEntries>> {
-  const result = await api.call('GET', `v1/admin/patients/${id}/entries/`, {
-    query: { from: window.from ?? undefined, to: window.to },
-  })
   // The schema's output is the log's entry shapes (with `source` kept where sent).
-  return checked(result, patientEntriesSchema)
+  return api.call(API.adminPatients.entries, { params: { id }, query: { from: window.from ?? undefined, to: window.to } })
 }
 
 export type PatientPage = {
@@ -210,7 +202,8 @@ async function loadMessagesTab(
   today: string,
   canCloseAccount: boolean,
 ) {
-  const detail = checked(await api.call('GET', `v1/admin/patients/${id}/`), patientRecordSchema)
+  // The record alone (no `include`): read with the record's schema, not the table's with entries.
+  const detail = checked(await api.call('GET', pathOf(API.adminPatients.record, { id })), patientRecordSchema)
   if (!detail.ok) {
     if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers })
     return data({ error: detail.message, page: null, notFound: false }, { headers })
@@ -286,7 +279,5 @@ function acknowledge(
   alertId: string,
   note: string,
 ): Promise<ProviderResult<PatientAlert>> {
-  return api
-    .call('POST', `v1/admin/alerts/${alertId}/acknowledge/`, { body: { note } })
-    .then((result) => checked(result, alertSchema))
+  return api.call(API.adminPatients.acknowledge, { params: { id: alertId }, body: { note } })
 }

@@ -5,13 +5,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { createCookie, data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import {
-  connectStartSchema,
-  deviceListSchema,
-  disconnectedSchema,
-  syncedSchema,
-  withingsNotifySchema,
-} from '~/../common/contract/devices'
+import { API } from '~/../common/contract/endpoints'
 import {
   CONNECT_CALLBACK_PATH,
   CONNECT_DEVICES_PATH,
@@ -38,35 +32,27 @@ import { readForm } from '~/platform/form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
-export async function listDevices(api: ProviderClient): Promise<ProviderResult<DeviceService[]>> {
-  return checked(await api.call('GET', 'v1/auth/devices/'), deviceListSchema)
+export function listDevices(api: ProviderClient): Promise<ProviderResult<DeviceService[]>> {
+  return api.call(API.devices.list)
 }
 
-export async function startConnection(api: ProviderClient, service: string, redirectUri: string) {
-  return checked(
-    await api.call('POST', 'v1/auth/devices/connect/', { body: { service, redirect_uri: redirectUri } }),
-    connectStartSchema,
-  )
+export function startConnection(api: ProviderClient, service: string, redirectUri: string) {
+  return api.call(API.devices.connect, { body: { service, redirect_uri: redirectUri } })
 }
 
-export async function completeConnection(
+export function completeConnection(
   api: ProviderClient,
   body: { service: string; code: string; state: string; today: string },
 ) {
-  return checked(await api.call('POST', 'v1/auth/devices/complete/', { body }), syncedSchema)
+  return api.call(API.devices.complete, { body })
 }
 
-export async function syncDevice(api: ProviderClient, service: string, today: string) {
-  return checked(await api.call('POST', 'v1/auth/devices/sync/', { body: { service, today } }), syncedSchema)
+export function syncDevice(api: ProviderClient, service: string, today: string) {
+  return api.call(API.devices.sync, { body: { service, today } })
 }
 
-export async function disconnectDevice(api: ProviderClient, service: string, deleteImported: boolean) {
-  return checked(
-    await api.call('POST', 'v1/auth/devices/disconnect/', {
-      body: { service, delete_imported: deleteImported },
-    }),
-    disconnectedSchema,
-  )
+export function disconnectDevice(api: ProviderClient, service: string, deleteImported: boolean) {
+  return api.call(API.devices.disconnect, { body: { service, delete_imported: deleteImported } })
 }
 
 // ---- The pending consent (state) ------------------------------------------------------------
@@ -325,18 +311,14 @@ export async function forwardWithingsNotification(request: Request) {
   const form = await readForm(request)
   const field = (name: string) => String(form.get(name) ?? '').slice(0, 40)
   const api = await createProviderClient(request)
-  const result = checked(
-    await api.call('POST', 'v1/devices/withings/notify/', {
-      auth: false,
-      body: {
-        userid: field('userid'),
-        appli: Number(field('appli')),
-        startdate: Number(field('startdate')),
-        enddate: Number(field('enddate')),
-      },
-    }),
-    withingsNotifySchema,
-  )
+  const result = await api.call(API.devices.withingsNotify, {
+    body: {
+      userid: field('userid'),
+      appli: Number(field('appli')),
+      startdate: Number(field('startdate')),
+      enddate: Number(field('enddate')),
+    },
+  })
   const ok = result.ok || (result.status >= 400 && result.status < 500)
   return new Response(ok ? 'OK' : 'Try again later', {
     status: ok ? 200 : 502,

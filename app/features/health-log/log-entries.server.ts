@@ -3,13 +3,8 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import {
-  ENTRY_SCHEMAS,
-  entriesRangeSchema,
-  entryDeletedSchema,
-  entrySchema as entryAnswerSchema,
-} from '~/../common/contract/entries'
-import { preferencesSchema, type PreferencesBody } from '~/../common/contract/profile'
+import { API, type EndpointInput } from '~/../common/contract/endpoints'
+import type { PreferencesBody } from '~/../common/contract/profile'
 import { invalidFormToast, makeToast } from '~/platform/form-replies.server'
 import type { CustomerContext } from '~/platform/guards.server'
 import { dailyTargets, type DailyTargets } from '~/../common/daily-targets'
@@ -22,46 +17,47 @@ import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
 import type { Toast } from '~/platform/toast'
 import { redirectWithToast } from '~/platform/toast.server'
-import { checked } from '~/platform/provider-result.server'
 import { readForm } from '~/platform/form-data.server'
 import { latestEntryDate, patientTimeZone, patientToday } from '~/platform/patient-clock.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
-const entriesPath = (kind: EntryKind) => `v1/auth/entries/${kind}/`
-const entryPath = (ref: EntryRef) => `v1/auth/entries/${ref.kind}/${ref.id}/`
-
 /** GET v1/auth/entries/?from&to: every kind in a range, plus the newest of each kind. */
-export async function listEntries(
-  api: ProviderClient,
-  from: string,
-  to: string,
-): Promise<ProviderResult<LogRange>> {
-  return checked(await api.call('GET', 'v1/auth/entries/', { query: { from, to } }), entriesRangeSchema)
+export function listEntries(api: ProviderClient, from: string, to: string): Promise<ProviderResult<LogRange>> {
+  return api.call(API.entries.range, { query: { from, to } })
 }
 
-export async function getEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<LogEntry>> {
-  return checked(await api.call('GET', entryPath(ref)), entryAnswerSchema)
+export function getEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<LogEntry>> {
+  return api.call(API.entries[ref.kind].get, { params: { id: ref.id } })
 }
 
-export async function createEntry<K extends EntryKind>(
+/** Each kind's form payload is a body its endpoint takes (checked here, kind by kind). */
+type PayloadsFit = { [K in EntryKind]: EntryPayloads[K] extends EndpointInput<(typeof API.entries)[K]['create']>['body'] ? true : never }
+const payloadsFit: PayloadsFit = { weight: true, sleep: true, meal: true, water: true, vitamins: true }
+void payloadsFit
+
+// TypeScript cannot pair kind K's payload with kind K's endpoint through a generic lookup; the
+// check above does it for every kind, so the body is passed on unchecked here (`as never`).
+export function createEntry<K extends EntryKind>(
   api: ProviderClient,
   kind: K,
   payload: EntryPayloads[K],
 ): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('POST', entriesPath(kind), { body: payload }), ENTRY_SCHEMAS[kind])
+  const endpoint: (typeof API.entries)[EntryKind]['create'] = API.entries[kind].create
+  return api.call(endpoint, { body: payload as never })
 }
 
-export async function updateEntry<K extends EntryKind>(
+export function updateEntry<K extends EntryKind>(
   api: ProviderClient,
   ref: EntryRef & { kind: K },
   payload: EntryPayloads[K],
 ): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('PUT', entryPath(ref), { body: payload }), ENTRY_SCHEMAS[ref.kind])
+  const endpoint: (typeof API.entries)[EntryKind]['update'] = API.entries[ref.kind].update
+  return api.call(endpoint, { params: { id: ref.id }, body: payload as never })
 }
 
-export async function deleteEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<null>> {
-  return checked(await api.call('DELETE', entryPath(ref)), entryDeletedSchema)
+export function deleteEntry(api: ProviderClient, ref: EntryRef): Promise<ProviderResult<null>> {
+  return api.call(API.entries[ref.kind].remove, { params: { id: ref.id } })
 }
 
 export type PreferencesPayload = PreferencesBody
@@ -71,7 +67,7 @@ export async function savePreferences(
   api: ProviderClient,
   payload: PreferencesPayload,
 ): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('PUT', 'v1/auth/profile/preferences/', { body: payload }), preferencesSchema)
+  return api.call(API.profile.preferences, { body: payload })
 }
 
 // ---- The dashboard's share ------------------------------------------------------------------

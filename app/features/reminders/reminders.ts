@@ -47,11 +47,18 @@ export function remindersSummary(settings: ReminderSettings): { kinds: string; w
 }
 
 /** The reminders form as the API's PUT body: an unticked box is off. */
-export function reminderBody(formData: FormData): Record<string, unknown> {
-  const body: Record<string, unknown> = {}
-  for (const kind of REMINDER_KINDS) body[kind] = formData.get(kind) === 'on'
-  body.time = String(formData.get('time') ?? '')
-  body.days = formData.getAll('days').map(String)
-  body.time_zone = String(formData.get('time_zone') ?? '')
-  return body
+export type ReminderForm = Record<ReminderKind, boolean> & { time: string; days: string[]; time_zone: string }
+
+export function reminderBody(formData: FormData): ReminderForm {
+  const on = (kind: ReminderKind) => formData.get(kind) === 'on'
+  return {
+    weigh_in: on('weigh_in'),
+    protein: on('protein'),
+    water: on('water'),
+    vitamins: on('vitamins'),
+    follow_up: on('follow_up'),
+    time: String(formData.get('time') ?? ''),
+    days: formData.getAll('days').map(String),
+    time_zone: String(formData.get('time_zone') ?? ''),
+  }
 }

@@ -3,12 +3,12 @@
 // calls in parallel: the profile (goal, height, baseline, surgery date, unit, targets) and the range.
 import { data } from '@remix-run/node'
 import type { CustomerContext } from '~/platform/guards.server'
-import { trendEntriesSchema, type TrendEntries } from '~/../common/contract/entries'
+import { API } from '~/../common/contract/endpoints'
+import type { TrendEntries } from '~/../common/contract/entries'
 import { patientToday } from '~/platform/patient-clock.server'
 import { getProfile } from '~/platform/provider-api.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
-import { checked } from '~/platform/provider-result.server'
 import { redirectWithToast } from '~/platform/toast.server'
 import {
   buildTrends,
@@ -28,14 +28,11 @@ import { csvFilename, entriesCsv } from './trends-csv'
  * Checked before the charts rely on it, by hand rather than a zod walk (trendEntriesSchema;
  * docs/decisions/050-trends-provider-calls.md).
  */
-export async function getTrendEntries(
+export function getTrendEntries(
   api: ProviderClient,
   window: { from: string | null; to: string },
 ): Promise<ProviderResult<TrendEntries>> {
-  return checked(
-    await api.call('GET', 'v1/auth/trends/', { query: { from: window.from ?? undefined, to: window.to } }),
-    trendEntriesSchema,
-  )
+  return api.call(API.trends.get, { query: { from: window.from, to: window.to } })
 }
 
 export type TrendsPage = {
