@@ -75,6 +75,7 @@ import {
   TIME_ZONE_INVALID,
   WEEKDAYS,
 } from './reminders-values'
+import { accountClosedSchema, closureTermsSchema } from './account-closure'
 import { exportTableSchema, reportSummarySchema } from './reports'
 import {
   anyField,
@@ -625,8 +626,27 @@ const messages = {
   }),
 }
 
+// ---- The patient's own data: the record download and closing the account (not ported yet) ----
+
+/** A ZIP file, not the JSON envelope: nothing to read as `content` (docs/provider-api.md "Record export"). */
+const zipFile = z.null()
+
+const yourData = {
+  recordExport: endpoint({ method: 'GET', path: 'v1/auth/record-export/', access: 'customer', answer: zipFile }),
+  adminRecordExport: endpoint({
+    method: 'GET',
+    path: 'v1/admin/patients/:id/record-export/',
+    access: 'admin',
+    params: patientParams,
+    answer: zipFile,
+  }),
+  closeTerms: endpoint({ method: 'GET', path: 'v1/auth/close-account/', access: 'customer', answer: closureTermsSchema }),
+  close: endpoint({ method: 'POST', path: 'v1/auth/close-account/', access: 'customer', answer: accountClosedSchema }),
+  closeOnRequest: endpoint({ method: 'POST', path: 'v1/admin/account-closures/', access: 'super_admin', answer: accountClosedSchema }),
+}
+
 /** The table, by area. */
-export const API = { auth, profile, admin, reminders, devices, trends, entries, adminPatients, adminUsers, reports, messages }
+export const API = { auth, profile, admin, reminders, devices, trends, entries, adminPatients, adminUsers, reports, messages, yourData }
 
 function isEndpoint(value: object): value is Endpoint {
   return 'method' in value && 'path' in value
