@@ -235,7 +235,7 @@ const lists = (column: Column) =>
   TARGETS.filter((target) => target.kind === 'list').map((target) => column.results[target.name])
 console.log('list: worst of the above'.padEnd(width) + columns.map((column) => String(Math.max(...lists(column))).padStart(21)).join(''))
 console.log('seeding (s, this step)'.padEnd(width) + columns.map((column) => column.seedSeconds.toFixed(1).padStart(21)).join(''))
-console.log('\ntargets (P14): list p50 ≤ 50 ms for any filter and sort, dashboard ≤ 100 ms, 1-year trends ≤ 60 ms')
+console.log('\ntargets: list p50 ≤ 50 ms for any filter and sort, dashboard ≤ 100 ms, 1-year trends ≤ 60 ms')
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`)
 mkdirSync('bench-results', { recursive: true })
 writeFileSync(

@@ -38,7 +38,7 @@ describe('checkRateLimit', () => {
   })
 })
 
-describe('sign-in failures per address (P15)', () => {
+describe('sign-in failures per address', () => {
   beforeEach(() => resetRateLimits())
   const clinic = { clientIp: '192.0.2.10' }
 

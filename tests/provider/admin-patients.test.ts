@@ -322,7 +322,7 @@ describe('demo cohort (npm start)', () => {
   })
 })
 
-describe('sync health (P12 connections)', () => {
+describe('sync health of device connections', () => {
   test('the list shows the newest sync; the record lists the connections', async () => {
     const [patient] = await seed({ prefix: unique(), count: 1 })
     const service = (

@@ -112,7 +112,7 @@ describe('POST v1/admin/login/', () => {
   })
 })
 
-describe('sign-in throttling per e-mail (P15: failures only, progressive, in the database)', () => {
+describe('sign-in throttling per e-mail (failures only, progressive, in the database)', () => {
   const BLOCKED = 'Too many attempts. Please try again later.'
   const wait = (seconds: number) => `Too many failed sign-ins. Please wait ${seconds} seconds and try again.`
   const SECOND = 1000

@@ -49,7 +49,7 @@ describe('sign-out', () => {
   })
 })
 
-describe('sign-out ends the session in the API too (P15)', () => {
+describe('sign-out ends the session in the API too', () => {
   describe('with a provider', () => {
     const stub = useStubProvider({ timeoutMs: 2000 })
 
