@@ -14,9 +14,7 @@ export const closeAccountSchema = z.object({
 })
 export const CLOSE_ACCOUNT_HIDDEN_FIELDS = ['password']
 
-/** The admin record's form: the written request's reference, and a tick that it is meant. */
-export const CLOSE_PATIENT_INTENT = 'close-account'
-export const CLOSE_PATIENT_FORM_ID = 'close-patient-account'
+export { CLOSE_PATIENT_FORM_ID, CLOSE_PATIENT_INTENT } from './close-patient-ids'
 export const CONFIRM_REQUIRED = 'Tick the box to confirm that the patient asked for this in writing'
 export const closePatientSchema = z.object({
   reference: z

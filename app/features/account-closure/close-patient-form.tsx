@@ -11,7 +11,7 @@ import { formatDay } from '~/platform/formats'
 import { lazyModule } from '~/platform/lazy-module'
 import type { Toast } from '~/platform/toast'
 import type { SubmissionResult } from '@conform-to/react'
-import { CLOSE_PATIENT_FORM_ID, CLOSE_PATIENT_INTENT } from './account-closure'
+import { CLOSE_PATIENT_FORM_ID, CLOSE_PATIENT_INTENT } from './close-patient-ids'
 
 const useValidation = lazyModule(() => import('./close-patient-validation'))
 
