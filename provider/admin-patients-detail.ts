@@ -5,9 +5,9 @@ import { addDays, ageOn, bmi, idealBodyWeightKg, round1 } from './admin-patients
 import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
 import { listAlerts, type AlertView } from './store/alerts.js'
 import { listConnections, type DeviceConnectionView } from './store/devices.js'
-import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
+import type { PersonalSection } from './profile-sections.js'
 import { patientSnapshot, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
-import { readSection } from './store/profiles.js'
+import { readRecordSections } from './store/profiles.js'
 import { remindersContent } from './reminders-fields.js'
 import { readReminderSettings } from './store/reminders.js'
 import { daysWithData } from './store/patients.js'
@@ -82,9 +82,11 @@ export async function patientDetail(db: Db, accountId: number, today: string): P
   // change of data (or the day's time-based evaluation), read as they are.
   const snapshot = await patientSnapshot(db, accountId, today)
   if (!snapshot) return undefined
-  const personal = await readSection<PersonalSection>(db, accountId, 'personal')
-  const medical = await readSection<MedicalSection>(db, accountId, 'medical_history')
-  const bariatric = await readSection<BariatricSection>(db, accountId, 'bariatric_surgery')
+  const {
+    personal,
+    medical_history: medical,
+    bariatric_surgery: bariatric,
+  } = await readRecordSections(db, accountId)
   const from = addDays(today, -(ADHERENCE_WINDOW_DAYS - 1))
   const protein = [...((await proteinByDay(db, from, today, accountId)).get(accountId)?.values() ?? [])]
   const onTarget = protein.filter((grams) => grams >= snapshot.protein_target_g).length
