@@ -1,9 +1,11 @@
 import type { ColumnType, Generated, Insertable, InsertType, Selectable, SelectType } from 'kysely'
+import type { OnboardingState } from '../../common/contract/admin-patients-values'
 import type { AlertKind, AlertStatus, AlertTier } from '../../common/contract/alerts-values'
 import type { AdminRole, Portal } from '../../common/contract/auth-values'
 import type { EntryKind } from '../../common/contract/entries-values'
 import type { SenderRole } from '../../common/contract/messages-values'
 import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../../common/contract/profile'
+import type { BariatricStatus } from '../../common/contract/profile-values'
 import type { ReminderKind } from '../../common/contract/reminders-values'
 
 // The tables the migrations beside this file create, as Kysely sees them, with the values the
@@ -180,8 +182,8 @@ export interface PatientSummariesTable {
   created_day: string
   email_verified: boolean
   is_onboarded: boolean
-  onboarding: 'unverified' | 'verified' | 'onboarded'
-  bariatric_status: string | null
+  onboarding: OnboardingState
+  bariatric_status: BariatricStatus | null
   surgery_type: string | null
   surgery_date: string | null
   surgery_md: number | null
