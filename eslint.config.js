@@ -37,6 +37,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The store builds its queries with Kysely over the typed schema (provider/db/schema.ts); the
+  // drivers stay behind provider/db/ all the same.
+  {
+    files: ['provider/store/**/*.ts'],
+    ignores: ['provider/store/engine-db.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['pg', '@electric-sql/pglite'].map((name) => ({
+            name,
+            message: 'Go through the store (provider/store/), which owns the connection.',
+          })),
+          patterns: [{ group: ['**/dev/*'], message: 'Development-only code: import it from provider/dev/ or the seed scripts only.' }],
+        },
+      ],
+    },
+  },
   // Features import each other only through their public modules (app/features/public-modules.json);
   // app/platform/ and app/components/ui/ never import a feature.
   {

@@ -6,9 +6,9 @@ import { bodyMassIndex, idealBodyWeightKg } from '../common/clinical'
 import { regainThresholdPercent, weightRegain } from './alerts-rules.js'
 import { listAlerts, type AlertView } from './store/alerts.js'
 import { listConnections, type DeviceConnectionView } from './store/devices.js'
-import type { BariatricSection, MedicalSection, PersonalSection } from './profile-sections.js'
+import type { PersonalSection } from './profile-sections.js'
 import { patientSnapshot, proteinByDay, type PatientSnapshot } from './patient-snapshots.js'
-import { readSection } from './store/profiles.js'
+import { readRecordSections } from './store/profiles.js'
 import { findClosure } from './store/account-closure.js'
 import { closureSettings, deleteAfterDay } from './account-closure.js'
 import type { ProviderContext } from './context.js'
@@ -98,9 +98,11 @@ export async function patientDetail(
   // change of data (or the day's time-based evaluation), read as they are.
   const snapshot = await patientSnapshot(db, accountId, today)
   if (!snapshot) return undefined
-  const personal = await readSection<PersonalSection>(db, accountId, 'personal')
-  const medical = await readSection<MedicalSection>(db, accountId, 'medical_history')
-  const bariatric = await readSection<BariatricSection>(db, accountId, 'bariatric_surgery')
+  const {
+    personal,
+    medical_history: medical,
+    bariatric_surgery: bariatric,
+  } = await readRecordSections(db, accountId)
   const closure = await findClosure(db, accountId)
   const from = addDays(today, -(ADHERENCE_WINDOW_DAYS - 1))
   const protein = [...((await proteinByDay(db, from, today, accountId)).get(accountId)?.values() ?? [])]

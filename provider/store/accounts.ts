@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from 'kysely'
+import type { Database } from '../db/schema.js'
 import { changingPatient, markPatientChanged } from './patient-summaries.js'
 import type { Db } from './sql.js'
 import type { Portal } from '../tokens.js'
@@ -20,24 +22,38 @@ export interface Account {
   closed: boolean
 }
 
-function fromRow(row: Account | undefined): Account | undefined {
-  return row
+/** The columns of an Account, for `select` on the accounts table. */
+export function accountColumns(eb: ExpressionBuilder<Database, 'accounts'>) {
+  return [
+    'accounts.id',
+    'accounts.email',
+    'accounts.portal',
+    'accounts.password_hash',
+    'accounts.full_name',
+    'accounts.role',
+    'accounts.email_verified',
+    'accounts.token_version',
+    // Typed as PostgreSQL answers it: a boolean (Kysely's SqlBool also allows MySQL's 0 and 1).
+    eb('accounts.mfa_enabled_at', 'is not', null).$castTo<boolean>().as('mfa_enabled'),
+    eb('accounts.closed_at', 'is not', null).$castTo<boolean>().as('closed'),
+  ] as const
 }
 
-export const ACCOUNT_COLUMNS =
-  'id, email, portal, password_hash, full_name, role, email_verified, token_version, (mfa_enabled_at IS NOT NULL) AS mfa_enabled, (closed_at IS NOT NULL) AS closed'
-const COLUMNS = ACCOUNT_COLUMNS
-
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
-  return fromRow(await db.get<Account>(`SELECT ${COLUMNS} FROM accounts WHERE email = ?`, [email]))
+  return db.kysely.selectFrom('accounts').select(accountColumns).where('email', '=', email).executeTakeFirst()
 }
 
 export async function findAccountById(db: Db, id: number): Promise<Account | undefined> {
-  return fromRow(await db.get<Account>(`SELECT ${COLUMNS} FROM accounts WHERE id = ?`, [id]))
+  return db.kysely.selectFrom('accounts').select(accountColumns).where('id', '=', id).executeTakeFirst()
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  return (await db.get('SELECT 1 FROM accounts WHERE email = ?', [email])) !== undefined
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('email', '=', email)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export interface NewAccount {
@@ -57,24 +73,23 @@ export interface NewAccount {
 export async function insertAccount(db: Db, account: NewAccount): Promise<Account | undefined> {
   return db.transaction(async (tx) => {
     const now = new Date().toISOString()
-    const inserted = await tx.get<{ id: number }>(
-      `INSERT INTO accounts (email, portal, password_hash, full_name, role, email_verified, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (email) DO NOTHING
-       RETURNING id`,
-      [
-        account.email,
-        account.portal,
-        account.passwordHash,
-        account.fullName ?? '',
-        account.role ?? null,
-        account.emailVerified ?? false,
-        now,
-      ],
-    )
+    const inserted = await tx.kysely
+      .insertInto('accounts')
+      .values({
+        email: account.email,
+        portal: account.portal,
+        password_hash: account.passwordHash,
+        full_name: account.fullName ?? '',
+        role: account.role ?? null,
+        email_verified: account.emailVerified ?? false,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst()
     if (!inserted) return undefined
     if (account.portal === 'customer') {
-      await tx.run('INSERT INTO customer_profiles (account_id, updated_at) VALUES (?, ?)', [inserted.id, now])
+      await tx.kysely.insertInto('customer_profiles').values({ account_id: inserted.id, updated_at: now }).execute()
       markPatientChanged(tx, inserted.id)
     }
     return findAccountById(tx, inserted.id)
@@ -82,25 +97,34 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
 }
 
 export async function markEmailVerified(db: Db, accountId: number): Promise<void> {
-  await changingPatient(db, accountId, (tx) => tx.run('UPDATE accounts SET email_verified = true WHERE id = ?', [accountId]))
+  await changingPatient(db, accountId, (tx) =>
+    tx.kysely.updateTable('accounts').set({ email_verified: true }).where('id', '=', accountId).execute(),
+  )
 }
 
 /** New password; bumping token_version retires every access token issued before. */
 export async function replacePassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
-  await db.run('UPDATE accounts SET password_hash = ?, token_version = token_version + 1 WHERE id = ?', [
-    passwordHash,
-    accountId,
-  ])
+  await db.kysely
+    .updateTable('accounts')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', accountId)
+    .execute()
 }
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM accounts WHERE portal = 'admin'")
-  return Number(row?.n ?? 0)
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('portal', '=', 'admin')
+    .executeTakeFirst()
+  return row?.n ?? 0
 }
 
 /** For the seed scripts, which backdate sign-ups. */
 export async function setCreatedAt(db: Db, accountId: number, createdAt: string): Promise<void> {
-  await changingPatient(db, accountId, (tx) => tx.run('UPDATE accounts SET created_at = ? WHERE id = ?', [createdAt, accountId]))
+  await changingPatient(db, accountId, (tx) =>
+    tx.kysely.updateTable('accounts').set({ created_at: createdAt }).where('id', '=', accountId).execute(),
+  )
 }
 
 export function adminView(account: Account): {

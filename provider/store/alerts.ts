@@ -2,7 +2,9 @@
 // (provider/alerts-rules.ts) opens an alert for a new condition, refreshes the detail of one still
 // holding, and resolves one whose condition has cleared; acknowledging keeps it out of "open" until
 // then, so a clinician is not asked twice about the same episode.
-import type { Db, SqlParam } from './sql.js'
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { Database } from '../db/schema.js'
+import type { Db } from './sql.js'
 import { ALERT_TITLES, type AlertKind, type AlertTier } from '../../common/contract/alerts-values'
 
 /** A condition the rules found (provider/alerts-rules.ts decides; the store only keeps episodes). */
@@ -14,21 +16,6 @@ export interface AlertCondition {
 
 export { ALERT_STATUSES, type AlertStatus } from '../../common/contract/alerts-values'
 import type { AlertStatus } from '../../common/contract/alerts-values'
-
-interface AlertRow {
-  id: number
-  account_id: number
-  kind: AlertKind
-  tier: AlertTier
-  detail: string
-  status: AlertStatus
-  opened_at: string
-  acknowledged_at: string | null
-  acknowledged_by_email: string | null
-  note: string | null
-  resolved_at: string | null
-  message_id: number | null
-}
 
 export interface AlertView {
   id: number
@@ -60,55 +47,93 @@ export async function syncPatientAlerts(
   now = new Date(),
 ): Promise<void> {
   const at = now.toISOString()
-  const unresolved = await tx.all<Pick<AlertRow, 'id' | 'kind' | 'tier' | 'detail'>>(
-    "SELECT id, kind, tier, detail FROM patient_alerts WHERE account_id = ? AND status <> 'resolved'",
-    [accountId],
-  )
+  const unresolved = await tx.kysely
+    .selectFrom('patient_alerts')
+    .select(['id', 'kind', 'tier', 'detail'])
+    .where('account_id', '=', accountId)
+    .where('status', '<>', 'resolved')
+    .execute()
   const stored = new Map(unresolved.map((row) => [row.kind, row]))
   for (const condition of conditions) {
     const row = stored.get(condition.kind)
     if (!row) {
       // Two evaluations at once (two writes, two processes) may both find no episode: the partial
       // unique index on unresolved (patient, kind) keeps one, the other does nothing.
-      await tx.run(
-        `INSERT INTO patient_alerts (account_id, kind, tier, detail, status, opened_at)
-         VALUES (?, ?, ?, ?, 'open', ?) ON CONFLICT DO NOTHING`,
-        [accountId, condition.kind, condition.tier, condition.detail, at],
-      )
+      await tx.kysely
+        .insertInto('patient_alerts')
+        .values({
+          account_id: accountId,
+          kind: condition.kind,
+          tier: condition.tier,
+          detail: condition.detail,
+          status: 'open',
+          opened_at: at,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute()
     } else if (row.detail !== condition.detail || row.tier !== condition.tier) {
-      await tx.run('UPDATE patient_alerts SET tier = ?, detail = ? WHERE id = ?', [condition.tier, condition.detail, row.id])
+      await tx.kysely
+        .updateTable('patient_alerts')
+        .set({ tier: condition.tier, detail: condition.detail })
+        .where('id', '=', row.id)
+        .execute()
     }
   }
   const holding = new Set(conditions.map((condition) => condition.kind))
   for (const row of unresolved) {
     if (!holding.has(row.kind)) {
-      await tx.run("UPDATE patient_alerts SET status = 'resolved', resolved_at = ? WHERE id = ? AND status <> 'resolved'", [
-        at,
-        row.id,
-      ])
+      await tx.kysely
+        .updateTable('patient_alerts')
+        .set({ status: 'resolved', resolved_at: at })
+        .where('id', '=', row.id)
+        .where('status', '<>', 'resolved')
+        .execute()
     }
   }
 }
 
 /** One patient's open alerts: how many and the most urgent tier (1 is the most urgent). */
 export async function openAlertSummaryOf(db: Db, accountId: number): Promise<{ count: number; tier: AlertTier | null }> {
-  const row = await db.get<{ count: number; tier: AlertTier | null }>(
-    "SELECT COUNT(*) AS count, MIN(tier) AS tier FROM patient_alerts WHERE account_id = ? AND status = 'open'",
-    [accountId],
-  )
-  return { count: Number(row?.count ?? 0), tier: row?.tier ?? null }
+  const row = await db.kysely
+    .selectFrom('patient_alerts')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<AlertTier | null>('tier').as('tier')])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()
+  return { count: row?.count ?? 0, tier: row?.tier ?? null }
 }
 
-const VIEW_SELECT = `
-  SELECT a.id, a.account_id, a.kind, a.tier, a.detail, a.status, a.opened_at, a.acknowledged_at,
-         a.acknowledged_by_email, a.note, a.resolved_at,
-         (SELECT MIN(m.id) FROM messages m WHERE m.alert_id = a.id) AS message_id,
-         COALESCE(NULLIF(p.personal->>'full_name', ''), acc.full_name, '') AS patient_name
-  FROM patient_alerts a
-  JOIN accounts acc ON acc.id = a.account_id
-  LEFT JOIN customer_profiles p ON p.account_id = a.account_id`
+/** An alert with its patient's display name and the first message written from it. */
+function viewQuery(db: Db) {
+  return db.kysely
+    .selectFrom('patient_alerts as a')
+    .innerJoin('accounts as acc', 'acc.id', 'a.account_id')
+    .leftJoin('customer_profiles as p', 'p.account_id', 'a.account_id')
+    .select((eb) => [
+      'a.id',
+      'a.account_id',
+      'a.kind',
+      'a.tier',
+      'a.detail',
+      'a.status',
+      'a.opened_at',
+      'a.acknowledged_at',
+      'a.acknowledged_by_email',
+      'a.note',
+      'a.resolved_at',
+      eb
+        .selectFrom('messages as m')
+        .select((inner) => inner.fn.min<number | null>('m.id').as('first'))
+        .whereRef('m.alert_id', '=', 'a.id')
+        .as('message_id'),
+      // jsonb ->> inside NULLIF/COALESCE: shorter and plainer as SQL than as builder calls.
+      sql<string>`COALESCE(NULLIF(p.personal->>'full_name', ''), acc.full_name, '')`.as('patient_name'),
+    ])
+}
 
-function toView(row: AlertRow & { patient_name: string }): AlertView {
+type AlertViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>
+
+function toView(row: AlertViewRow): AlertView {
   return {
     id: row.id,
     patient_id: row.account_id,
@@ -123,7 +148,7 @@ function toView(row: AlertRow & { patient_name: string }): AlertView {
     acknowledged_by: row.acknowledged_by_email,
     note: row.note,
     resolved_at: row.resolved_at,
-    message_id: row.message_id,
+    message_id: row.message_id ?? null,
   }
 }
 
@@ -136,31 +161,24 @@ export interface AlertFilter {
 
 /** Most urgent first, then newest. */
 export async function listAlerts(db: Db, filter: AlertFilter): Promise<AlertView[]> {
-  const where: string[] = []
-  const params: SqlParam[] = []
-  if (filter.status) {
-    where.push('a.status = ?')
-    params.push(filter.status)
-  }
-  if (filter.patientId !== null) {
-    where.push('a.account_id = ?')
-    params.push(filter.patientId)
-  }
-  if (filter.tier !== null) {
-    where.push('a.tier = ?')
-    params.push(filter.tier)
-  }
-  const rows = await db.all<AlertRow & { patient_name: string }>(
-    `${VIEW_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY CASE a.status WHEN 'open' THEN 0 WHEN 'acknowledged' THEN 1 ELSE 2 END, a.tier, a.opened_at DESC, a.id DESC
-     LIMIT ?`,
-    [...params, filter.limit],
-  )
+  let query = viewQuery(db)
+  if (filter.status) query = query.where('a.status', '=', filter.status)
+  if (filter.patientId !== null) query = query.where('a.account_id', '=', filter.patientId)
+  if (filter.tier !== null) query = query.where('a.tier', '=', filter.tier)
+  const rows = await query
+    .orderBy((eb) =>
+      eb.case('a.status').when('open').then(eb.lit(0)).when('acknowledged').then(eb.lit(1)).else(eb.lit(2)).end(),
+    )
+    .orderBy('a.tier')
+    .orderBy('a.opened_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(filter.limit)
+    .execute()
   return rows.map(toView)
 }
 
 export async function findAlert(db: Db, id: number): Promise<AlertView | undefined> {
-  const row = await db.get<AlertRow & { patient_name: string }>(`${VIEW_SELECT} WHERE a.id = ?`, [id])
+  const row = await viewQuery(db).where('a.id', '=', id).executeTakeFirst()
   return row && toView(row)
 }
 
@@ -177,11 +195,19 @@ export async function acknowledgeAlert(
   now = new Date(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const row = await tx.get<{ account_id: number }>(
-      `UPDATE patient_alerts SET status = 'acknowledged', acknowledged_at = ?, acknowledged_by_id = ?,
-         acknowledged_by_email = ?, note = ? WHERE id = ? AND status = 'open' RETURNING account_id`,
-      [now.toISOString(), actor.id, actor.email, note, id],
-    )
+    const row = await tx.kysely
+      .updateTable('patient_alerts')
+      .set({
+        status: 'acknowledged',
+        acknowledged_at: now.toISOString(),
+        acknowledged_by_id: actor.id,
+        acknowledged_by_email: actor.email,
+        note,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .returning('account_id')
+      .executeTakeFirst()
     // An acknowledged alert no longer counts as open on the patients list.
     if (row) await refreshAlertColumns(tx, row.account_id)
     return row !== undefined
@@ -190,21 +216,27 @@ export async function acknowledgeAlert(
 
 /** Open alerts across all patients by tier, for the dashboard. */
 export async function openAlertsByTier(db: Db): Promise<Record<'1' | '2' | '3', number>> {
-  const rows = await db.all<{ tier: AlertTier; count: number }>(
-    "SELECT tier, COUNT(*) AS count FROM patient_alerts WHERE status = 'open' GROUP BY tier",
-  )
+  const rows = await db.kysely
+    .selectFrom('patient_alerts')
+    .select((eb) => ['tier', eb.fn.countAll<number>().as('count')])
+    .where('status', '=', 'open')
+    .groupBy('tier')
+    .execute()
   const byTier = { '1': 0, '2': 0, '3': 0 }
-  for (const row of rows) byTier[String(row.tier) as '1' | '2' | '3'] = Number(row.count)
+  for (const row of rows) byTier[`${row.tier}`] = row.count
   return byTier
 }
 
 /** The open-alert count and most urgent open tier, after an alert was opened, resolved or acknowledged. */
 export async function refreshAlertColumns(tx: Db, accountId: number): Promise<void> {
-  await tx.run(
-    `UPDATE patient_summaries SET
-       open_alerts = (SELECT COUNT(*) FROM patient_alerts WHERE account_id = ? AND status = 'open'),
-       alert_tier = (SELECT MIN(tier) FROM patient_alerts WHERE account_id = ? AND status = 'open')
-     WHERE account_id = ?`,
-    [accountId, accountId, accountId],
-  )
+  const open = (eb: ExpressionBuilder<Database, 'patient_summaries'>) =>
+    eb.selectFrom('patient_alerts').where('account_id', '=', accountId).where('status', '=', 'open')
+  await tx.kysely
+    .updateTable('patient_summaries')
+    .set((eb) => ({
+      open_alerts: open(eb).select((inner) => inner.fn.countAll<number>().as('n')),
+      alert_tier: open(eb).select((inner) => inner.fn.min<AlertTier | null>('tier').as('tier')),
+    }))
+    .where('account_id', '=', accountId)
+    .execute()
 }

@@ -24,15 +24,6 @@ export interface NewTokens {
   scope: string
 }
 
-interface TokenRow {
-  external_user_id: string
-  access_token: string
-  refresh_token: string
-  access_expires_at: string | Date
-  scope: string
-  sync_cursor: string | number | null
-}
-
 const context = (accountId: number, service: string, kind: 'access' | 'refresh') =>
   `${accountId}:${service}:${kind}`
 
@@ -57,18 +48,35 @@ export async function saveTokens(
   now = Date.now(),
 ): Promise<void> {
   const { access, refresh, expires } = sealed(box, accountId, service, tokens, now)
-  await db.run(
-    `INSERT INTO device_tokens
-       (account_id, service, external_user_id, access_token, refresh_token, access_expires_at, scope, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (account_id, service) DO UPDATE SET
-       sync_cursor = CASE WHEN device_tokens.external_user_id = excluded.external_user_id
-                          THEN device_tokens.sync_cursor ELSE NULL END,
-       external_user_id = excluded.external_user_id, access_token = excluded.access_token,
-       refresh_token = excluded.refresh_token, access_expires_at = excluded.access_expires_at,
-       scope = excluded.scope, updated_at = excluded.updated_at`,
-    [accountId, service, tokens.userid, access, refresh, expires, tokens.scope, new Date(now).toISOString()],
-  )
+  await db.kysely
+    .insertInto('device_tokens')
+    .values({
+      account_id: accountId,
+      service,
+      external_user_id: tokens.userid,
+      access_token: access,
+      refresh_token: refresh,
+      access_expires_at: expires,
+      scope: tokens.scope,
+      updated_at: new Date(now).toISOString(),
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['account_id', 'service']).doUpdateSet((eb) => ({
+        sync_cursor: eb
+          .case()
+          .when('device_tokens.external_user_id', '=', eb.ref('excluded.external_user_id'))
+          .then(eb.ref('device_tokens.sync_cursor'))
+          .else(null)
+          .end(),
+        external_user_id: eb.ref('excluded.external_user_id'),
+        access_token: eb.ref('excluded.access_token'),
+        refresh_token: eb.ref('excluded.refresh_token'),
+        access_expires_at: eb.ref('excluded.access_expires_at'),
+        scope: eb.ref('excluded.scope'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute()
 }
 
 export async function readTokens(
@@ -77,11 +85,12 @@ export async function readTokens(
   accountId: number,
   service: string,
 ): Promise<ServiceTokens | undefined> {
-  const row = await db.get<TokenRow>(
-    `SELECT external_user_id, access_token, refresh_token, access_expires_at, scope, sync_cursor
-     FROM device_tokens WHERE account_id = ? AND service = ?`,
-    [accountId, service],
-  )
+  const row = await db.kysely
+    .selectFrom('device_tokens')
+    .select(['external_user_id', 'access_token', 'refresh_token', 'access_expires_at', 'scope', 'sync_cursor'])
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .executeTakeFirst()
   if (!row) return undefined
   return {
     externalUserId: row.external_user_id,
@@ -89,7 +98,7 @@ export async function readTokens(
     refreshToken: box.open(row.refresh_token, context(accountId, service, 'refresh')),
     accessExpiresAt: new Date(row.access_expires_at).getTime(),
     scope: row.scope,
-    syncCursor: row.sync_cursor === null ? null : Number(row.sync_cursor),
+    syncCursor: row.sync_cursor,
     sealedRefresh: row.refresh_token,
   }
 }
@@ -108,12 +117,14 @@ export async function replaceRefreshedTokens(
   now = Date.now(),
 ): Promise<boolean> {
   const { access, refresh, expires } = sealed(box, accountId, service, tokens, now)
-  const result = await db.run(
-    `UPDATE device_tokens SET access_token = ?, refresh_token = ?, access_expires_at = ?, updated_at = ?
-     WHERE account_id = ? AND service = ? AND refresh_token = ?`,
-    [access, refresh, expires, new Date(now).toISOString(), accountId, service, previousSealedRefresh],
-  )
-  return result.changes > 0
+  const result = await db.kysely
+    .updateTable('device_tokens')
+    .set({ access_token: access, refresh_token: refresh, access_expires_at: expires, updated_at: new Date(now).toISOString() })
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .where('refresh_token', '=', previousSealedRefresh)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
 }
 
 export async function setSyncCursor(
@@ -122,15 +133,16 @@ export async function setSyncCursor(
   service: string,
   cursor: number,
 ): Promise<void> {
-  await db.run('UPDATE device_tokens SET sync_cursor = ? WHERE account_id = ? AND service = ?', [
-    cursor,
-    accountId,
-    service,
-  ])
+  await db.kysely
+    .updateTable('device_tokens')
+    .set({ sync_cursor: cursor })
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .execute()
 }
 
 export async function deleteTokens(db: Db, accountId: number, service: string): Promise<void> {
-  await db.run('DELETE FROM device_tokens WHERE account_id = ? AND service = ?', [accountId, service])
+  await db.kysely.deleteFrom('device_tokens').where('account_id', '=', accountId).where('service', '=', service).execute()
 }
 
 /** The patients connected to this service account (a notification names only the service's user id). */
@@ -139,9 +151,11 @@ export async function accountsForExternalUser(
   service: string,
   externalUserId: string,
 ): Promise<number[]> {
-  const rows = await db.all<{ account_id: number | string }>(
-    'SELECT account_id FROM device_tokens WHERE service = ? AND external_user_id = ?',
-    [service, externalUserId],
-  )
-  return rows.map((row) => Number(row.account_id))
+  const rows = await db.kysely
+    .selectFrom('device_tokens')
+    .select('account_id')
+    .where('service', '=', service)
+    .where('external_user_id', '=', externalUserId)
+    .execute()
+  return rows.map((row) => row.account_id)
 }

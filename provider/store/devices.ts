@@ -1,6 +1,8 @@
 // Extension (docs/provider-api.md, "Connected devices"): connections, consents and imported readings
 // Every query is scoped by account. `listConnections` is also read by the admin portal.
 import { createHash, randomBytes } from 'node:crypto'
+import type { UpdateQueryBuilder, UpdateResult } from 'kysely'
+import type { Database, Row } from '../db/schema.js'
 import type { Db } from './sql.js'
 import { changingPatient } from './patient-summaries.js'
 import { DEVICE_SERVICES, findService } from '../devices-catalogue.js'
@@ -18,29 +20,26 @@ export type DeviceConnectionView = {
   last_error: string | null
 }
 
-interface ConnectionRow {
-  service: string
-  status: 'connected' | 'needs_attention'
-  connected_at: string
-  last_synced_at: string | null
-  last_error: string | null
-  fail_next_sync: string | null
-}
+type ConnectionRow = Omit<Row<'device_connections'>, 'account_id'>
 
-const CONNECTION_COLUMNS = 'service, status, connected_at, last_synced_at, last_error, fail_next_sync'
+const CONNECTION_COLUMNS = ['service', 'status', 'connected_at', 'last_synced_at', 'last_error', 'fail_next_sync'] as const
 
 export function findConnection(db: Db, accountId: number, service: string): Promise<ConnectionRow | undefined> {
-  return db.get<ConnectionRow>(
-    `SELECT ${CONNECTION_COLUMNS} FROM device_connections WHERE account_id = ? AND service = ?`,
-    [accountId, service],
-  )
+  return db.kysely
+    .selectFrom('device_connections')
+    .select(CONNECTION_COLUMNS)
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .executeTakeFirst()
 }
 
 /** Every service of the catalogue, in its order, with this patient's status. */
 export async function listConnections(db: Db, accountId: number): Promise<DeviceConnectionView[]> {
-  const rows = await db.all<ConnectionRow>(`SELECT ${CONNECTION_COLUMNS} FROM device_connections WHERE account_id = ?`, [
-    accountId,
-  ])
+  const rows = await db.kysely
+    .selectFrom('device_connections')
+    .select(CONNECTION_COLUMNS)
+    .where('account_id', '=', accountId)
+    .execute()
   const byService = new Map(rows.map((row) => [row.service, row]))
   return DEVICE_SERVICES.map((service) => {
     const row = byService.get(service.service)
@@ -63,78 +62,102 @@ export async function connectionView(db: Db, accountId: number, service: string)
 
 /** Connected (again): a reconnect clears a failure but keeps the last sync time. */
 export async function saveConnected(db: Db, accountId: number, service: string, now = new Date()): Promise<void> {
-  await db.run(
-    `INSERT INTO device_connections (account_id, service, status, connected_at)
-     VALUES (?, ?, 'connected', ?)
-     ON CONFLICT (account_id, service) DO UPDATE SET status = 'connected', last_error = NULL,
-       fail_next_sync = NULL, connected_at = excluded.connected_at`,
-    [accountId, service, now.toISOString()],
-  )
+  await db.kysely
+    .insertInto('device_connections')
+    .values({ account_id: accountId, service, status: 'connected', connected_at: now.toISOString() })
+    .onConflict((conflict) =>
+      conflict.columns(['account_id', 'service']).doUpdateSet((eb) => ({
+        status: 'connected',
+        last_error: null,
+        fail_next_sync: null,
+        connected_at: eb.ref('excluded.connected_at'),
+      })),
+    )
+    .execute()
 }
 
 export async function markSynced(db: Db, accountId: number, service: string, at: Date): Promise<void> {
-  await db.run(
-    `UPDATE device_connections SET status = 'connected', last_error = NULL, last_synced_at = ?
-     WHERE account_id = ? AND service = ?`,
-    [at.toISOString(), accountId, service],
-  )
+  await db.kysely
+    .updateTable('device_connections')
+    .set({ status: 'connected', last_error: null, last_synced_at: at.toISOString() })
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .execute()
 }
 
 export async function markNeedsAttention(db: Db, accountId: number, service: string, reason: string): Promise<void> {
-  await db.run(
-    `UPDATE device_connections SET status = 'needs_attention', last_error = ?, fail_next_sync = NULL
-     WHERE account_id = ? AND service = ?`,
-    [reason, accountId, service],
-  )
+  await db.kysely
+    .updateTable('device_connections')
+    .set({ status: 'needs_attention', last_error: reason, fail_next_sync: null })
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .execute()
 }
 
 export async function removeConnection(db: Db, accountId: number, service: string): Promise<void> {
-  await db.run('DELETE FROM device_connections WHERE account_id = ? AND service = ?', [accountId, service])
-  await db.run('DELETE FROM device_authorizations WHERE account_id = ? AND service = ?', [accountId, service])
+  await db.kysely.deleteFrom('device_connections').where('account_id', '=', accountId).where('service', '=', service).execute()
+  await db.kysely
+    .deleteFrom('device_authorizations')
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .execute()
 }
 
 /** Deletes this service's imported readings (never a manual entry); returns how many. */
 export async function deleteImported(db: Db, accountId: number, service: string): Promise<number> {
   const result = await changingPatient(db, accountId, (tx) =>
-    tx.run('DELETE FROM health_entries WHERE account_id = ? AND imported_from = ?', [accountId, service]),
+    tx.kysely
+      .deleteFrom('health_entries')
+      .where('account_id', '=', accountId)
+      .where('imported_from', '=', service)
+      .executeTakeFirst(),
   )
-  return result.changes
+  return Number(result.numDeletedRows)
 }
 
 /** Dev only (rewind a sync): this service's imported readings after `day`; returns how many. */
 export async function deleteImportedAfter(db: Db, accountId: number, service: string, day: string): Promise<number> {
   const result = await changingPatient(db, accountId, (tx) =>
-    tx.run('DELETE FROM health_entries WHERE account_id = ? AND imported_from = ? AND day > ?', [accountId, service, day]),
+    tx.kysely
+      .deleteFrom('health_entries')
+      .where('account_id', '=', accountId)
+      .where('imported_from', '=', service)
+      .where('day', '>', day)
+      .executeTakeFirst(),
   )
-  return result.changes
+  return Number(result.numDeletedRows)
 }
 
 export async function countImported(db: Db, accountId: number, service: string): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM health_entries WHERE account_id = ? AND imported_from = ?',
-    [accountId, service],
-  )
-  return Number(row?.n ?? 0)
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('imported_from', '=', service)
+    .executeTakeFirst()
+  return row?.n ?? 0
 }
 
 // ---- Dev-mode controls (tests and demos) --------------------------------------------------------
 
 export async function setFailNextSync(db: Db, accountId: number, service: string, reason: string): Promise<boolean> {
-  const result = await db.run('UPDATE device_connections SET fail_next_sync = ? WHERE account_id = ? AND service = ?', [
-    reason,
-    accountId,
-    service,
-  ])
-  return result.changes > 0
+  const result = await db.kysely
+    .updateTable('device_connections')
+    .set({ fail_next_sync: reason })
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
 }
 
 export async function setLastSyncedAt(db: Db, accountId: number, service: string, at: string): Promise<boolean> {
-  const result = await db.run('UPDATE device_connections SET last_synced_at = ? WHERE account_id = ? AND service = ?', [
-    at,
-    accountId,
-    service,
-  ])
-  return result.changes > 0
+  const result = await db.kysely
+    .updateTable('device_connections')
+    .set({ last_synced_at: at })
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
 }
 
 // ---- Consent (simulated OAuth) --------------------------------------------------------------------
@@ -150,7 +173,7 @@ export interface Authorization {
   used_at: number | null
 }
 
-const AUTH_COLUMNS = 'id, account_id, service, state, redirect_uri, decision, expires_at, used_at'
+const AUTH_COLUMNS = ['id', 'account_id', 'service', 'state', 'redirect_uri', 'decision', 'expires_at', 'used_at'] as const
 
 export const CONSENT_TTL_MS = 10 * 60 * 1000
 
@@ -164,18 +187,18 @@ export async function createAuthorization(
   now = Date.now(),
 ): Promise<Authorization> {
   if (!findService(service)) throw new Error(`Unknown device service ${service}`)
-  await db.run('DELETE FROM device_authorizations WHERE account_id = ? AND (expires_at <= ? OR used_at IS NOT NULL)', [
-    accountId,
-    now,
-  ])
+  await db.kysely
+    .deleteFrom('device_authorizations')
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .execute()
   const state = randomBytes(24).toString('base64url')
   const expires = now + CONSENT_TTL_MS
-  const inserted = await db.get<{ id: number }>(
-    `INSERT INTO device_authorizations (account_id, service, state, redirect_uri, expires_at)
-     VALUES (?, ?, ?, ?, ?) RETURNING id`,
-    [accountId, service, state, redirectUri, expires],
-  )
-  if (!inserted) throw new Error('consent was not recorded')
+  const inserted = await db.kysely
+    .insertInto('device_authorizations')
+    .values({ account_id: accountId, service, state, redirect_uri: redirectUri, expires_at: expires })
+    .returning('id')
+    .executeTakeFirstOrThrow(() => new Error('consent was not recorded'))
   return {
     id: inserted.id,
     account_id: accountId,
@@ -188,22 +211,10 @@ export async function createAuthorization(
   }
 }
 
-// Millisecond times are BIGINT on PostgreSQL, which drivers may hand back as strings.
-function authorizationOf(row: Authorization | undefined): Authorization | undefined {
-  return (
-    row && {
-      ...row,
-      expires_at: Number(row.expires_at),
-      used_at: row.used_at === null ? null : Number(row.used_at),
-    }
-  )
-}
-
 /** A consent still waiting for the patient's answer (or for its code to be redeemed). */
 export async function findOpenAuthorization(db: Db, state: string, now = Date.now()): Promise<Authorization | undefined> {
-  const row = authorizationOf(
-    await db.get<Authorization>(`SELECT ${AUTH_COLUMNS} FROM device_authorizations WHERE state = ?`, [state]),
-  )
+  // Millisecond times are BIGINT, read back as numbers (provider/db/types.ts).
+  const row = await db.kysely.selectFrom('device_authorizations').select(AUTH_COLUMNS).where('state', '=', state).executeTakeFirst()
   return row && row.expires_at > now && row.used_at === null ? row : undefined
 }
 
@@ -218,22 +229,19 @@ export async function decideAuthorization(
   allow: boolean,
   now = Date.now(),
 ): Promise<{ code: string | null } | undefined> {
-  const open = 'id = ? AND decision IS NULL AND used_at IS NULL AND expires_at > ?'
+  const stillOpen = (update: UpdateQueryBuilder<Database, 'device_authorizations', 'device_authorizations', UpdateResult>) =>
+    update.where('id', '=', auth.id).where('decision', 'is', null).where('used_at', 'is', null).where('expires_at', '>', now)
   if (!allow) {
-    const result = await db.run(`UPDATE device_authorizations SET decision = 'denied', used_at = ? WHERE ${open}`, [
-      now,
-      auth.id,
-      now,
-    ])
-    return result.changes > 0 ? { code: null } : undefined
+    const result = await stillOpen(
+      db.kysely.updateTable('device_authorizations').set({ decision: 'denied', used_at: now }),
+    ).executeTakeFirst()
+    return result.numUpdatedRows > 0n ? { code: null } : undefined
   }
   const code = randomBytes(24).toString('base64url')
-  const result = await db.run(`UPDATE device_authorizations SET decision = 'allowed', code_hash = ? WHERE ${open}`, [
-    hash(code),
-    auth.id,
-    now,
-  ])
-  return result.changes > 0 ? { code } : undefined
+  const result = await stillOpen(
+    db.kysely.updateTable('device_authorizations').set({ decision: 'allowed', code_hash: hash(code) }),
+  ).executeTakeFirst()
+  return result.numUpdatedRows > 0n ? { code } : undefined
 }
 
 /**
@@ -250,15 +258,18 @@ export async function redeemCode(
 ): Promise<Authorization | undefined> {
   // Spent in the same statement that checks it: of two redemptions racing, only one finds
   // used_at still NULL, the other gets undefined (a 400), whichever process serves it.
-  return authorizationOf(
-    await db.get<Authorization>(
-      `UPDATE device_authorizations SET used_at = ?
-       WHERE code_hash = ? AND state = ? AND account_id = ? AND service = ? AND decision = 'allowed'
-         AND used_at IS NULL AND expires_at > ?
-       RETURNING ${AUTH_COLUMNS}`,
-      [now, hash(code), state, accountId, service, now],
-    ),
-  )
+  return db.kysely
+    .updateTable('device_authorizations')
+    .set({ used_at: now })
+    .where('code_hash', '=', hash(code))
+    .where('state', '=', state)
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .where('decision', '=', 'allowed')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(AUTH_COLUMNS)
+    .executeTakeFirst()
 }
 
 /**
@@ -273,13 +284,16 @@ export async function redeemState(
   state: string,
   now = Date.now(),
 ): Promise<Authorization | undefined> {
-  return authorizationOf(
-    await db.get<Authorization>(
-      `UPDATE device_authorizations SET used_at = ?
-       WHERE state = ? AND account_id = ? AND service = ? AND decision IS NULL AND code_hash IS NULL
-         AND used_at IS NULL AND expires_at > ?
-       RETURNING ${AUTH_COLUMNS}`,
-      [now, state, accountId, service, now],
-    ),
-  )
+  return db.kysely
+    .updateTable('device_authorizations')
+    .set({ used_at: now })
+    .where('state', '=', state)
+    .where('account_id', '=', accountId)
+    .where('service', '=', service)
+    .where('decision', 'is', null)
+    .where('code_hash', 'is', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(AUTH_COLUMNS)
+    .executeTakeFirst()
 }

@@ -16,13 +16,11 @@ export async function issueEmailToken(
   const token = newOpaqueToken()
   const now = Date.now()
   await db.transaction(async (tx) => {
-    await tx.run('DELETE FROM email_tokens WHERE account_id = ? AND purpose = ?', [accountId, purpose])
-    await tx.run('INSERT INTO email_tokens (token_hash, account_id, purpose, expires_at) VALUES (?, ?, ?, ?)', [
-      hashOpaqueToken(token),
-      accountId,
-      purpose,
-      now + ttlMs,
-    ])
+    await tx.kysely.deleteFrom('email_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute()
+    await tx.kysely
+      .insertInto('email_tokens')
+      .values({ token_hash: hashOpaqueToken(token), account_id: accountId, purpose, expires_at: now + ttlMs })
+      .execute()
   })
   return token
 }
@@ -35,25 +33,32 @@ export async function consumeEmailToken(db: Db, token: string, purpose: EmailTok
   const now = Date.now()
   // Single-use by construction: the check and the mark are one conditional UPDATE, so of two
   // simultaneous redemptions (even from two processes) only one finds used_at still NULL.
-  const row = await db.get<{ account_id: number }>(
-    `UPDATE email_tokens SET used_at = ?
-     WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
-     RETURNING account_id`,
-    [now, hashOpaqueToken(token), purpose, now],
-  )
+  const row = await db.kysely
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashOpaqueToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('account_id')
+    .executeTakeFirst()
   return row ? row.account_id : null
 }
 
 /** Like consumeEmailToken but leaves the token usable; lets a request check it before slow work. */
 export async function peekEmailToken(db: Db, token: string, purpose: EmailTokenPurpose): Promise<number | null> {
-  const row = await db.get<{ account_id: number }>(
-    'SELECT account_id FROM email_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?',
-    [hashOpaqueToken(token), purpose, Date.now()],
-  )
+  const row = await db.kysely
+    .selectFrom('email_tokens')
+    .select('account_id')
+    .where('token_hash', '=', hashOpaqueToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', Date.now())
+    .executeTakeFirst()
   return row ? row.account_id : null
 }
 
 /** Voids every pending link of an account (deactivation). */
 export async function deleteEmailTokens(db: Db, accountId: number): Promise<void> {
-  await db.run('DELETE FROM email_tokens WHERE account_id = ?', [accountId])
+  await db.kysely.deleteFrom('email_tokens').where('account_id', '=', accountId).execute()
 }

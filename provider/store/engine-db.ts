@@ -1,9 +1,21 @@
 // The store's Db interface (./sql.ts) over the database engine (provider/db): PGlite embedded
-// by default, a PostgreSQL server when DATABASE_URL is set. Store modules keep writing plain SQL
-// with `?` placeholders; this module numbers them for PostgreSQL and runs them through Kysely, so
-// both engines share one connection pool, one migrator and one set of type parsers.
+// by default, a PostgreSQL server when DATABASE_URL is set. Store modules build queries with
+// Kysely (`db.kysely`); the remaining plain-SQL statements with `?` placeholders are numbered here
+// for PostgreSQL and run through the same Kysely instance, so both engines share one connection
+// pool, one migrator and one set of type parsers.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely'
+import {
+  CompiledQuery,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type Transaction,
+  type UnknownRow,
+} from 'kysely'
 import type { Engine } from '../db/index.js'
 import type { Database } from '../db/schema.js'
 import { recordQuery } from '../metrics.js'
@@ -51,6 +63,40 @@ async function execute<T>(executor: Executor, text: string, params: readonly Sql
   }
 }
 
+/** The statement kind a built query's metric is filed under (recordQuery reads its first word). */
+const KIND_BY_NODE: Partial<Record<RootOperationNode['kind'], string>> = {
+  SelectQueryNode: 'select',
+  InsertQueryNode: 'insert',
+  UpdateQueryNode: 'update',
+  DeleteQueryNode: 'delete',
+}
+
+/**
+ * Times built queries as `execute` times the string ones: from the moment the query is compiled
+ * (just before it waits for a connection) to its result. A plugin, because Kysely's own `log`
+ * hook starts its clock only once a connection is held.
+ */
+class QueryTimer implements KyselyPlugin {
+  private readonly started = new WeakMap<QueryId, { at: number; kind: string }>()
+
+  constructor(private readonly engine: string) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const kind =
+      KIND_BY_NODE[args.node.kind] ??
+      // A raw `sql` statement: its own first word (WITH, SELECT, …).
+      (args.node.kind === 'RawNode' ? (args.node.sqlFragments[0] ?? '') : 'other')
+    this.started.set(args.queryId, { at: performance.now(), kind })
+    return args.node
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const started = this.started.get(args.queryId)
+    if (started) recordQuery(this.engine, started.kind, (performance.now() - started.at) / 1000)
+    return Promise.resolve(args.result)
+  }
+}
+
 /** Which engine's transaction the current async call chain runs in, to catch outer-handle use. */
 const insideTransaction = new AsyncLocalStorage<EngineStore>()
 
@@ -85,8 +131,18 @@ async function runBeforeCommit(tx: Db): Promise<void> {
 
 class EngineStore implements Store {
   private savepoints = 0
+  private readonly timer: QueryTimer
+  private readonly builder: Kysely<Database>
 
-  constructor(private readonly engine: Engine) {}
+  constructor(private readonly engine: Engine) {
+    this.timer = new QueryTimer(engine.kind)
+    this.builder = engine.db.withPlugin(this.timer)
+  }
+
+  get kysely(): Kysely<Database> {
+    this.assertOutsideTransaction()
+    return this.builder
+  }
 
   /**
    * Inside a transaction a statement on the outer handle would wait for a second connection: on
@@ -131,6 +187,7 @@ class EngineStore implements Store {
   /** The handle given to a transaction's callback: its statements run on the transaction's connection. */
   private handle(trx: Transaction<Database>): Db {
     const tx: Db = {
+      kysely: trx.withPlugin(this.timer),
       all: async <T>(sql: string, params: readonly SqlParam[] = []) => (await execute<T>(trx, sql, params, this.engine.kind)).rows as T[],
       get: async <T>(sql: string, params: readonly SqlParam[] = []) =>
         ((await execute<T>(trx, sql, params, this.engine.kind)).rows as T[])[0],

@@ -1,5 +1,7 @@
 // Extension (not in SPEC.md §7): the patient's health-log entries and daily targets.
 // Every query is scoped by account, so one patient can never reach another's rows.
+import { sql } from 'kysely'
+import type { Row } from '../db/schema.js'
 import type { Db } from './sql.js'
 import { changingPatient } from './patient-summaries.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
@@ -9,13 +11,7 @@ import { DEFAULT_STORED_TARGETS, type StoredTargets } from '../../common/daily-t
 export type Entry = { [K in EntryKind]: { id: number; kind: K; source: string } & EntryFields[K] }[EntryKind]
 type AnyFields = EntryFields[EntryKind]
 
-interface EntryRow {
-  id: number
-  kind: EntryKind
-  day: string
-  fields: Record<string, unknown>
-  source: string
-}
+type EntryRow = Pick<Row<'health_entries'>, 'id' | 'kind' | 'day' | 'fields' | 'source'>
 
 // Every kind answers its `source` (devices extension): 'manual' or the service that measured it.
 function fromRow(row: EntryRow): Entry {
@@ -28,27 +24,33 @@ function fromRow(row: EntryRow): Entry {
   } as Entry
 }
 
-const COLUMNS = 'id, kind, day, fields, source'
+const COLUMNS = ['id', 'kind', 'day', 'fields', 'source'] as const
 
 /** A weight names its own source (a device the patient read it off); anything typed is 'manual'. */
 function sourceOf(kind: EntryKind, fields: AnyFields): string {
   return kind === 'weight' ? (fields as EntryFields['weight']).source : 'manual'
 }
 
-// Oldest first within a range: the order a week or a day is read in.
-const ORDER = 'ORDER BY day, time_of_day, id'
 
 export async function insertEntry(db: Db, accountId: number, kind: EntryKind, fields: AnyFields): Promise<Entry> {
   const now = new Date().toISOString()
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
   const inserted = await changingPatient(db, accountId, (tx) =>
-    tx.get<{ id: number }>(
-    `INSERT INTO health_entries (account_id, kind, day, time_of_day, fields, source, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     RETURNING id`,
-    [accountId, kind, date, timeOfDay(kind, fields), JSON.stringify(rest), source, now, now],
-    ),
+    tx.kysely
+      .insertInto('health_entries')
+      .values({
+        account_id: accountId,
+        kind,
+        day: date,
+        time_of_day: timeOfDay(kind, fields),
+        fields: JSON.stringify(rest),
+        source,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirst(),
   )
   if (!inserted) throw new Error('entry was not inserted')
   return { id: inserted.id, kind, ...fields, source } as Entry
@@ -71,15 +73,13 @@ export async function insertImported(
   // The unique index on (account, kind, day, service) decides, not a prior SELECT: two syncs of
   // the same day racing (two tabs, two processes) insert one row and the loser changes nothing.
   const result = await changingPatient(db, accountId, (tx) =>
-    tx.run(
-      `INSERT INTO health_entries
-         (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
-       VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)
-       ON CONFLICT DO NOTHING`,
-      [accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now],
-    ),
+    tx.kysely
+      .insertInto('health_entries')
+      .values({ ...importedValues(accountId, kind, date, rest, service, now) })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst(),
   )
-  return result.changes > 0
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n
 }
 
 /**
@@ -97,48 +97,93 @@ export async function upsertImported(
   const now = new Date().toISOString()
   const { date, ...rest } = fields
   const row = await changingPatient(db, accountId, (tx) =>
-    tx.get<{ inserted: boolean }>(
-      `INSERT INTO health_entries
-         (account_id, kind, day, time_of_day, fields, source, imported_from, created_at, updated_at)
-       VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)
-       ON CONFLICT (account_id, kind, day, imported_from) WHERE imported_from IS NOT NULL
-       DO UPDATE SET fields = excluded.fields, source = excluded.source, updated_at = excluded.updated_at
-         WHERE health_entries.fields IS DISTINCT FROM excluded.fields
-       RETURNING (xmax = 0) AS inserted`,
-      [accountId, kind, date, JSON.stringify(rest), service.name, service.key, now, now],
-    ),
+    tx.kysely
+      .insertInto('health_entries')
+      .values(importedValues(accountId, kind, date, rest, service, now))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['account_id', 'kind', 'day', 'imported_from'])
+          .where('imported_from', 'is not', null)
+          .doUpdateSet((eb) => ({
+            fields: eb.ref('excluded.fields'),
+            source: eb.ref('excluded.source'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where((eb) => eb('health_entries.fields', 'is distinct from', eb.ref('excluded.fields'))),
+      )
+      // xmax, a system column, is 0 on a row this statement inserted: not in the schema's types.
+      .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+      .executeTakeFirst(),
   )
   if (!row) return 'unchanged'
   return row.inserted ? 'inserted' : 'updated'
 }
 
+function importedValues(
+  accountId: number,
+  kind: 'weight' | 'sleep',
+  date: string,
+  rest: object,
+  service: { key: string; name: string },
+  now: string,
+) {
+  return {
+    account_id: accountId,
+    kind,
+    day: date,
+    time_of_day: '',
+    fields: JSON.stringify(rest),
+    source: service.name,
+    imported_from: service.key,
+    created_at: now,
+    updated_at: now,
+  }
+}
+
 /** Whether the patient typed an entry of this kind for the day (what an import must not override). */
 export async function hasManualEntry(db: Db, accountId: number, kind: EntryKind, date: string): Promise<boolean> {
-  const row = await db.get(
-    'SELECT 1 FROM health_entries WHERE account_id = ? AND kind = ? AND day = ? AND imported_from IS NULL LIMIT 1',
-    [accountId, kind, date],
-  )
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('day', '=', date)
+    .where('imported_from', 'is', null)
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 
 export async function hasEntries(db: Db, accountId: number): Promise<boolean> {
-  return (await db.get('SELECT 1 FROM health_entries WHERE account_id = ? LIMIT 1', [accountId])) !== undefined
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('account_id', '=', accountId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function findEntry(db: Db, accountId: number, kind: EntryKind, id: number): Promise<Entry | undefined> {
-  const row = await db.get<EntryRow>(
-    `SELECT ${COLUMNS} FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?`,
-    [id, accountId, kind],
-  )
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
   return row && fromRow(row)
 }
 
 /** The vitamins record of a day (there is at most one per day). */
 export async function findVitaminsOn(db: Db, accountId: number, date: string): Promise<Entry | undefined> {
-  const row = await db.get<EntryRow>(
-    `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND kind = 'vitamins' AND day = ?`,
-    [accountId, date],
-  )
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select(COLUMNS)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'vitamins')
+    .where('day', '=', date)
+    .executeTakeFirst()
   return row && fromRow(row)
 }
 
@@ -153,12 +198,20 @@ export async function replaceEntry(
   const source = sourceOf(kind, fields)
   // An imported reading the patient corrects becomes theirs: it is no longer the service's to delete.
   await changingPatient(db, accountId, (tx) =>
-    tx.run(
-      `UPDATE health_entries SET day = ?, time_of_day = ?, fields = ?, source = ?, imported_from = NULL,
-         updated_at = ?
-       WHERE id = ? AND account_id = ? AND kind = ?`,
-      [date, timeOfDay(kind, fields), JSON.stringify(rest), source, new Date().toISOString(), id, accountId, kind],
-    ),
+    tx.kysely
+      .updateTable('health_entries')
+      .set({
+        day: date,
+        time_of_day: timeOfDay(kind, fields),
+        fields: JSON.stringify(rest),
+        source,
+        imported_from: null,
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .execute(),
   )
   return { id, kind, ...fields, source } as Entry
 }
@@ -166,17 +219,27 @@ export async function replaceEntry(
 /** True when a row was deleted. */
 export async function deleteEntry(db: Db, accountId: number, kind: EntryKind, id: number): Promise<boolean> {
   const result = await changingPatient(db, accountId, (tx) =>
-    tx.run('DELETE FROM health_entries WHERE id = ? AND account_id = ? AND kind = ?', [id, accountId, kind]),
+    tx.kysely
+      .deleteFrom('health_entries')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .executeTakeFirst(),
   )
-  return result.changes > 0
+  return result.numDeletedRows > 0n
 }
 
 /** Removes the patient's entries in [from, to] (the generated history replaces its window). */
 export async function deleteEntriesBetween(db: Db, accountId: number, from: string, to: string): Promise<number> {
   const result = await changingPatient(db, accountId, (tx) =>
-    tx.run('DELETE FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?', [accountId, from, to]),
+    tx.kysely
+      .deleteFrom('health_entries')
+      .where('account_id', '=', accountId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .executeTakeFirst(),
   )
-  return result.changes
+  return Number(result.numDeletedRows)
 }
 
 export async function listEntries(
@@ -186,11 +249,18 @@ export async function listEntries(
   from: string,
   to: string,
 ): Promise<Entry[]> {
-  const rows = await db.all<EntryRow>(
-    `SELECT ${COLUMNS} FROM health_entries
-     WHERE account_id = ? AND kind = ? AND day BETWEEN ? AND ? ${ORDER}`,
-    [accountId, kind, from, to],
-  )
+  const rows = await db.kysely
+    .selectFrom('health_entries')
+    .select(COLUMNS)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    // Oldest first within a range: the order a week or a day is read in.
+    .orderBy('day')
+    .orderBy('time_of_day')
+    .orderBy('id')
+    .execute()
   return rows.map(fromRow)
 }
 
@@ -198,10 +268,17 @@ export type EntriesByKind = Record<EntryKind, Entry[]>
 export type LatestByKind = Record<EntryKind, Entry | null>
 
 export async function listAllEntries(db: Db, accountId: number, from: string, to: string): Promise<EntriesByKind> {
-  const rows = await db.all<EntryRow>(
-    `SELECT ${COLUMNS} FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ? ${ORDER}`,
-    [accountId, from, to],
-  )
+  const rows = await db.kysely
+    .selectFrom('health_entries')
+    .select(COLUMNS)
+    .where('account_id', '=', accountId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    // Oldest first within a range: the order a week or a day is read in.
+    .orderBy('day')
+    .orderBy('time_of_day')
+    .orderBy('id')
+    .execute()
   const byKind = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, [] as Entry[]])) as EntriesByKind
   for (const row of rows) byKind[row.kind].push(fromRow(row))
   return byKind
@@ -211,16 +288,15 @@ export async function listAllEntries(db: Db, accountId: number, from: string, to
 export async function latestEntries(db: Db, accountId: number, onOrBefore: string): Promise<LatestByKind> {
   // One statement (a lateral lookup per kind, each one index probe) instead of one per kind:
   // on the embedded engine every statement costs a round trip through PGlite.
-  const rows = await db.all<EntryRow>(
-    `SELECT e.id, e.kind, e.day, e.fields, e.source
-     FROM (VALUES ${ENTRY_KINDS.map(() => '(?)').join(', ')}) AS k (kind)
-     CROSS JOIN LATERAL (
-       SELECT ${COLUMNS} FROM health_entries
-       WHERE account_id = ? AND kind = k.kind AND day <= ?
-       ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1
-     ) AS e`,
-    [...ENTRY_KINDS, accountId, onOrBefore],
-  )
+  // A VALUES list as a table, joined LATERAL: the builder has no VALUES table.
+  const { rows } = await sql<EntryRow>`
+    SELECT e.id, e.kind, e.day, e.fields, e.source
+    FROM (VALUES ${sql.join(ENTRY_KINDS.map((kind) => sql`(${kind})`))}) AS k (kind)
+    CROSS JOIN LATERAL (
+      SELECT id, kind, day, fields, source FROM health_entries
+      WHERE account_id = ${accountId} AND kind = k.kind AND day <= ${onOrBefore}
+      ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1
+    ) AS e`.execute(db.kysely)
   const latest = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, null])) as LatestByKind
   for (const row of rows) latest[row.kind] = fromRow(row)
   return latest
@@ -228,10 +304,12 @@ export async function latestEntries(db: Db, accountId: number, onOrBefore: strin
 
 /** The date of the patient's first entry of any kind on or before `onOrBefore`, or null. */
 export async function firstEntryDate(db: Db, accountId: number, onOrBefore: string): Promise<string | null> {
-  const row = await db.get<{ day: string | null }>(
-    'SELECT MIN(day) AS day FROM health_entries WHERE account_id = ? AND day <= ?',
-    [accountId, onOrBefore],
-  )
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select((eb) => eb.fn.min<string | null>('day').as('day'))
+    .where('account_id', '=', accountId)
+    .where('day', '<=', onOrBefore)
+    .executeTakeFirst()
   return row?.day ?? null
 }
 
@@ -242,21 +320,34 @@ export type DailyTargets = StoredTargets
 export const DEFAULT_TARGETS: DailyTargets = DEFAULT_STORED_TARGETS
 
 export async function readTargets(db: Db, accountId: number): Promise<DailyTargets> {
-  const row = await db.get<DailyTargets>(
-    'SELECT protein_target_g, water_target_ml, sleep_target_h FROM daily_targets WHERE account_id = ?',
-    [accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('daily_targets')
+    .select(['protein_target_g', 'water_target_ml', 'sleep_target_h'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   return row ?? { ...DEFAULT_TARGETS }
 }
 
 export async function saveTargets(db: Db, accountId: number, targets: DailyTargets): Promise<void> {
   // The protein target decides the low-protein alert.
-  await changingPatient(db, accountId, (tx) => tx.run(
-    `INSERT INTO daily_targets (account_id, protein_target_g, water_target_ml, sleep_target_h, updated_at)
-     VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (account_id) DO UPDATE SET protein_target_g = excluded.protein_target_g,
-       water_target_ml = excluded.water_target_ml, sleep_target_h = excluded.sleep_target_h,
-       updated_at = excluded.updated_at`,
-    [accountId, targets.protein_target_g, targets.water_target_ml, targets.sleep_target_h, new Date().toISOString()],
-  ))
+  await changingPatient(db, accountId, (tx) =>
+    tx.kysely
+      .insertInto('daily_targets')
+      .values({
+        account_id: accountId,
+        protein_target_g: targets.protein_target_g,
+        water_target_ml: targets.water_target_ml,
+        sleep_target_h: targets.sleep_target_h,
+        updated_at: new Date().toISOString(),
+      })
+      .onConflict((conflict) =>
+        conflict.column('account_id').doUpdateSet((eb) => ({
+          protein_target_g: eb.ref('excluded.protein_target_g'),
+          water_target_ml: eb.ref('excluded.water_target_ml'),
+          sleep_target_h: eb.ref('excluded.sleep_target_h'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute(),
+  )
 }

@@ -3,12 +3,12 @@ import type { Db } from './sql.js'
 
 /** Drops rows older than `before`, then records an attempt now; returns its id. */
 export async function insertAttempt(db: Db, email: string, now: number, before: number): Promise<number> {
-  await db.run('DELETE FROM login_failures WHERE at <= ?', [before])
-  const row = await db.get<{ id: number }>('INSERT INTO login_failures (email, at) VALUES (?, ?) RETURNING id', [
-    email,
-    now,
-  ])
-  if (!row) throw new Error('login attempt was not recorded')
+  await db.kysely.deleteFrom('login_failures').where('at', '<=', before).execute()
+  const row = await db.kysely
+    .insertInto('login_failures')
+    .values({ email, at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow(() => new Error('login attempt was not recorded'))
   return row.id
 }
 
@@ -19,18 +19,21 @@ export async function attemptsBefore(
   since: number,
   id: number,
 ): Promise<{ count: number; latestAt: number | null }> {
-  const row = await db.get<{ n: number | string; latest: number | string | null }>(
-    'SELECT COUNT(*) AS n, MAX(at) AS latest FROM login_failures WHERE email = ? AND at > ? AND id < ?',
-    [email, since, id],
-  )
-  // COUNT and BIGINT come back as strings from some PostgreSQL drivers.
-  return { count: Number(row?.n ?? 0), latestAt: row?.latest == null ? null : Number(row.latest) }
+  // An aggregate always answers one row; count(*) and max(bigint) read back as numbers (int8).
+  const row = await db.kysely
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max<number | null>('at').as('latest')])
+    .where('email', '=', email)
+    .where('at', '>', since)
+    .where('id', '<', id)
+    .executeTakeFirst()
+  return { count: row?.n ?? 0, latestAt: row?.latest ?? null }
 }
 
 export async function deleteAttempt(db: Db, id: number): Promise<void> {
-  await db.run('DELETE FROM login_failures WHERE id = ?', [id])
+  await db.kysely.deleteFrom('login_failures').where('id', '=', id).execute()
 }
 
 export async function deleteAttempts(db: Db, email: string): Promise<void> {
-  await db.run('DELETE FROM login_failures WHERE email = ?', [email])
+  await db.kysely.deleteFrom('login_failures').where('email', '=', email).execute()
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Db } from './sql.js'
 
 export async function getMeta(db: Db, key: string): Promise<string | undefined> {
-  const row = await db.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key])
+  const row = await db.kysely.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst()
   return row?.value
 }
 
@@ -13,7 +13,11 @@ export async function tokenSecretFor(db: Db): Promise<string> {
   if (existing) return existing
   const secret = randomBytes(32).toString('hex')
   // Two processes starting on a new database: the first secret written wins and both read it back.
-  await db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', ['token_secret', secret])
+  await db.kysely
+    .insertInto('meta')
+    .values({ key: 'token_secret', value: secret })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute()
   return (await getMeta(db, 'token_secret')) ?? secret
 }
 
@@ -24,8 +28,13 @@ export async function accessEpoch(db: Db): Promise<number> {
 
 /** One statement, so two bumps at once both count (a read-then-write could lose one). */
 export async function bumpAccessEpoch(db: Db): Promise<void> {
-  await db.run(
-    `INSERT INTO meta (key, value) VALUES ('access_epoch', '1')
-     ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)`,
-  )
+  await db.kysely
+    .insertInto('meta')
+    .values({ key: 'access_epoch', value: '1' })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet((eb) => ({ value: eb.cast<string>(eb(eb.cast<number>('meta.value', 'integer'), '+', 1), 'text') })),
+    )
+    .execute()
 }

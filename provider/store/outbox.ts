@@ -16,26 +16,26 @@ export async function insertOutboxMail(
   db: Db,
   mail: { to: string; subject: string; text: string; links: string[]; headers?: Record<string, string> },
 ): Promise<void> {
-  await db.run('INSERT INTO outbox (to_email, subject, body, links, headers, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-    mail.to,
-    mail.subject,
-    mail.text,
-    JSON.stringify(mail.links),
-    mail.headers ? JSON.stringify(mail.headers) : null,
-    new Date().toISOString(),
-  ])
+  await db.kysely
+    .insertInto('outbox')
+    .values({
+      to_email: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      links: JSON.stringify(mail.links),
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      created_at: new Date().toISOString(),
+    })
+    .execute()
 }
 
 export async function readOutbox(db: Db, limit = 500): Promise<OutboxMail[]> {
-  const rows = await db.all<{
-    id: number
-    to_email: string
-    subject: string
-    body: string
-    links: string[]
-    headers: Record<string, string> | null
-    created_at: string
-  }>('SELECT id, to_email, subject, body, links, headers, created_at FROM outbox ORDER BY id DESC LIMIT ?', [limit])
+  const rows = await db.kysely
+    .selectFrom('outbox')
+    .select(['id', 'to_email', 'subject', 'body', 'links', 'headers', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
   return rows.map((row) => ({
     id: row.id,
     to: row.to_email,

@@ -16,7 +16,8 @@ import { refreshAlertColumns, syncPatientAlerts } from './alerts.js'
 import { beforeCommit, isTransaction } from './engine-db.js'
 import { DEFAULT_STORED_TARGETS as DEFAULT_TARGETS } from '../../common/daily-targets.js'
 import { proteinByDay } from './patients.js'
-import type { Db, SqlParam } from './sql.js'
+import { sql } from 'kysely'
+import type { Db } from './sql.js'
 
 /** Queues the refresh of this patient's summary before `tx` commits (once per transaction). */
 export function markPatientChanged(tx: Db, accountId: number): void {
@@ -40,25 +41,53 @@ export async function changingPatient<T>(db: Db, accountId: number, write: (tx: 
 
 /** One patient's stored facts as of `today`; undefined for an id that is not a patient's. */
 export async function readPatientFacts(db: Db, accountId: number, today: string): Promise<PatientFacts | undefined> {
-  const account = await db.get<CustomerAccountRow>(
-    `SELECT a.id, a.email, a.full_name AS account_name, a.email_verified, a.created_at,
-            p.personal, p.bariatric_surgery, p.is_onboarded
-     FROM accounts a LEFT JOIN customer_profiles p ON p.account_id = a.id
-     WHERE a.id = ? AND a.portal = 'customer'`,
-    [accountId],
-  )
+  const account: CustomerAccountRow | undefined = await db.kysely
+    .selectFrom('accounts as a')
+    .leftJoin('customer_profiles as p', 'p.account_id', 'a.id')
+    .select([
+      'a.id',
+      'a.email',
+      'a.full_name as account_name',
+      'a.email_verified',
+      'a.created_at',
+      'p.personal',
+      'p.bariatric_surgery',
+      'p.is_onboarded',
+    ])
+    .where('a.id', '=', accountId)
+    .where('a.portal', '=', 'customer')
+    .executeTakeFirst()
   if (!account) return undefined
-  const weights = await db.all<{ day: string; kg: unknown }>(
-    `SELECT day, CASE WHEN jsonb_typeof(fields->'weight') = 'number' THEN (fields->>'weight')::float8 END AS kg
-     FROM health_entries WHERE account_id = ? AND kind = 'weight' AND day <= ? ORDER BY day, time_of_day, id`,
-    [accountId, today],
-  )
-  const last = await db.get<{ day: string | null; sync: string | null; target: number | null }>(
-    `SELECT (SELECT MAX(day) FROM health_entries WHERE account_id = ? AND day <= ?) AS day,
-            (SELECT MAX(last_synced_at) FROM device_connections WHERE account_id = ?) AS sync,
-            (SELECT protein_target_g FROM daily_targets WHERE account_id = ?) AS target`,
-    [accountId, today, accountId, accountId],
-  )
+  const weights = await db.kysely
+    .selectFrom('health_entries')
+    .select([
+      'day',
+      // jsonb_typeof and ->> on a jsonb field: the builder has no typed form for them.
+      sql<number | null>`CASE WHEN jsonb_typeof(fields->'weight') = 'number' THEN (fields->>'weight')::float8 END`.as('kg'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'weight')
+    .where('day', '<=', today)
+    .orderBy('day')
+    .orderBy('time_of_day')
+    .orderBy('id')
+    .execute()
+  const last = await db.kysely
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('health_entries')
+        .select((inner) => inner.fn.max<string | null>('day').as('day'))
+        .where('account_id', '=', accountId)
+        .where('day', '<=', today)
+        .as('day'),
+      eb
+        .selectFrom('device_connections')
+        .select((inner) => inner.fn.max<string | null>('last_synced_at').as('sync'))
+        .where('account_id', '=', accountId)
+        .as('sync'),
+      eb.selectFrom('daily_targets').select('protein_target_g').where('account_id', '=', accountId).as('target'),
+    ])
+    .executeTakeFirst()
   const protein = await proteinByDay(db, addDays(today, -(PROTEIN_WINDOW_DAYS - 1)), today, accountId)
   return {
     account,
@@ -85,15 +114,21 @@ export async function refreshPatientSummary(
     // second waits, then reads what the first committed, so the last refresh sees every write.
     // NO KEY UPDATE, not UPDATE: the writes' foreign keys hold KEY SHARE locks on this row, which
     // FOR UPDATE would wait for (two parallel writes of one patient would deadlock).
-    await tx.get("SELECT id FROM accounts WHERE id = ? AND portal = 'customer' FOR NO KEY UPDATE", [accountId])
+    await tx.kysely
+      .selectFrom('accounts')
+      .select('id')
+      .where('id', '=', accountId)
+      .where('portal', '=', 'customer')
+      .forNoKeyUpdate()
+      .execute()
     const facts = await readPatientFacts(tx, accountId, today)
     if (!facts) {
-      await tx.run('DELETE FROM patient_summaries WHERE account_id = ?', [accountId])
+      await tx.kysely.deleteFrom('patient_summaries').where('account_id', '=', accountId).execute()
       return
     }
     const snapshot = baseSnapshot(facts, today)
     await syncPatientAlerts(tx, accountId, conditionsFor(snapshot, facts.protein, today, regainThresholdPercent()), now)
-    const columns: Record<string, SqlParam> = {
+    const columns = {
       full_name: snapshot.full_name,
       name_sort: snapshot.full_name.toLocaleLowerCase('en'),
       name_lower: snapshot.full_name.toLowerCase(),
@@ -122,12 +157,12 @@ export async function refreshPatientSummary(
       alerts_evaluated_on: today,
       refreshed_at: now.toISOString(),
     }
-    const names = Object.keys(columns)
-    await tx.run(
-      `INSERT INTO patient_summaries (account_id, ${names.join(', ')}) VALUES (?, ${names.map(() => '?').join(', ')})
-       ON CONFLICT (account_id) DO UPDATE SET ${names.map((name) => `${name} = excluded.${name}`).join(', ')}`,
-      [accountId, ...Object.values(columns)],
-    )
+    // The update sets the same values again (as `excluded.*` would): every column but the key.
+    await tx.kysely
+      .insertInto('patient_summaries')
+      .values({ account_id: accountId, ...columns })
+      .onConflict((conflict) => conflict.column('account_id').doUpdateSet(columns))
+      .execute()
     await refreshAlertColumns(tx, accountId)
   })
 }
@@ -143,11 +178,23 @@ export function monthDay(iso: string): number {
 export async function refreshMissingSummaries(db: Db, today = todayUtc()): Promise<number> {
   let done = 0
   for (;;) {
-    const rows = await db.all<{ id: number }>(
-      `SELECT a.id FROM accounts a WHERE a.portal = 'customer'
-       AND NOT EXISTS (SELECT 1 FROM patient_summaries s WHERE s.account_id = a.id) ORDER BY a.id LIMIT ?`,
-      [BATCH],
-    )
+    const rows = await db.kysely
+      .selectFrom('accounts as a')
+      .select('a.id')
+      .where('a.portal', '=', 'customer')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('patient_summaries as s')
+              .select((inner) => inner.lit(1).as('one'))
+              .whereRef('s.account_id', '=', 'a.id'),
+          ),
+        ),
+      )
+      .orderBy('a.id')
+      .limit(BATCH)
+      .execute()
     for (const row of rows) await refreshPatientSummary(db, row.id, today)
     done += rows.length
     if (rows.length < BATCH) return done
@@ -164,16 +211,45 @@ export async function refreshMissingSummaries(db: Db, today = todayUtc()): Promi
 export async function evaluateTimeBasedAlerts(db: Db, today = todayUtc()): Promise<number> {
   let done = 0
   for (;;) {
-    const rows = await db.all<{ account_id: number }>(
-      `SELECT s.account_id FROM patient_summaries s
-       WHERE s.is_onboarded AND (s.alerts_evaluated_on IS NULL OR s.alerts_evaluated_on < ?::date)
-         AND NOT EXISTS (SELECT 1 FROM accounts c WHERE c.id = s.account_id AND c.closed_at IS NOT NULL)
-         AND (COALESCE(s.last_entry_day, s.created_day) <= ?::date
-              OR EXISTS (SELECT 1 FROM patient_alerts a WHERE a.account_id = s.account_id
-                         AND a.status <> 'resolved' AND a.kind IN ('no_recent_data', 'low_protein')))
-       ORDER BY s.account_id LIMIT ?`,
-      [today, addDays(today, -7), BATCH],
-    )
+    const rows = await db.kysely
+      .selectFrom('patient_summaries as s')
+      .select('s.account_id')
+      // The bare column, as the partial index `patient_summaries_quiet` states it.
+      .where((eb) => eb.ref('s.is_onboarded'))
+      .where((eb) =>
+        eb.or([
+          eb('s.alerts_evaluated_on', 'is', null),
+          eb('s.alerts_evaluated_on', '<', eb.cast<string>(eb.val(today), 'date')),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn.coalesce('s.last_entry_day', 's.created_day'), '<=', eb.cast<string>(eb.val(addDays(today, -7)), 'date')),
+          eb.exists(
+            eb
+              .selectFrom('patient_alerts as a')
+              .select((inner) => inner.lit(1).as('one'))
+              .whereRef('a.account_id', '=', 's.account_id')
+              .where('a.status', '<>', 'resolved')
+              .where('a.kind', 'in', ['no_recent_data', 'low_protein']),
+          ),
+        ]),
+      )
+      // A closed account's record is kept, but nobody watches over it any more.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('accounts as c')
+              .select((inner) => inner.lit(1).as('one'))
+              .whereRef('c.id', '=', 's.account_id')
+              .where('c.closed_at', 'is not', null),
+          ),
+        ),
+      )
+      .orderBy('s.account_id')
+      .limit(BATCH)
+      .execute()
     for (const row of rows) await refreshPatientSummary(db, row.account_id, today)
     done += rows.length
     if (rows.length < BATCH) return done

@@ -74,11 +74,43 @@ function snapshotOf(row: SummaryRow & { personal?: PersonalSection | null }, tod
 
 /** Every patient's snapshot, for the exports and reports (which cover whole cohorts anyway). */
 export async function allPatientSnapshots(db: Db, today: string): Promise<PatientSnapshot[]> {
-  const rows = await db.all<SummaryRow & { personal: PersonalSection | null }>(
-    `SELECT ${SUMMARY_COLUMNS}, p.personal FROM patient_summaries s
-     LEFT JOIN customer_profiles p ON p.account_id = s.account_id ORDER BY s.account_id`,
-  )
-  return rows.map((row) => snapshotOf(row, today))
+  const rows = await db.kysely
+    .selectFrom('patient_summaries as s')
+    .leftJoin('customer_profiles as p', 'p.account_id', 's.account_id')
+    .select((eb) => [
+      's.account_id as id',
+      's.full_name',
+      's.email',
+      's.created_at',
+      's.email_verified',
+      's.is_onboarded',
+      's.onboarding',
+      's.bariatric_status',
+      's.surgery_type',
+      's.surgery_date',
+      's.baseline_kg',
+      's.height_cm',
+      's.goal_kg',
+      's.current_kg',
+      's.current_day',
+      's.nadir_kg',
+      's.nadir_day',
+      's.twl_percent',
+      's.ewl_percent',
+      's.last_entry_day',
+      's.protein_target_g',
+      's.open_alerts',
+      's.alert_tier',
+      eb
+        .selectFrom('device_connections as d')
+        .select((inner) => inner.fn.max<string | null>('d.last_synced_at').as('last'))
+        .whereRef('d.account_id', '=', 's.account_id')
+        .as('last_sync_at'),
+      'p.personal',
+    ])
+    .orderBy('s.account_id')
+    .execute()
+  return rows.map((row) => snapshotOf({ ...row, last_sync_at: row.last_sync_at ?? null }, today))
 }
 
 const SORT_COLUMNS: Record<PatientQuery['sort'], string> = {
@@ -194,22 +226,31 @@ export interface PatientCounts {
 
 /** The dashboard's head counts, in one pass over the summaries. */
 export async function patientCounts(db: Db, today: string, activeDays: number, quietDays: number): Promise<PatientCounts> {
-  const row = await db.get<PatientCounts>(
-    `SELECT COUNT(*) AS total,
-            COUNT(*) FILTER (WHERE email_verified) AS verified,
-            COUNT(*) FILTER (WHERE is_onboarded) AS onboarded,
-            COUNT(*) FILTER (WHERE is_onboarded AND last_entry_day > ?::date) AS active,
-            COUNT(*) FILTER (WHERE is_onboarded AND COALESCE(last_entry_day, created_day) <= ?::date) AS quiet
-     FROM patient_summaries`,
-    [addDays(today, -activeDays), addDays(today, -quietDays)],
-  )
-  return {
-    total: Number(row?.total ?? 0),
-    verified: Number(row?.verified ?? 0),
-    onboarded: Number(row?.onboarded ?? 0),
-    active: Number(row?.active ?? 0),
-    quiet: Number(row?.quiet ?? 0),
-  }
+  const row = await db.kysely
+    .selectFrom('patient_summaries')
+    .select((eb) => {
+      const day = (value: string) => eb.cast<string>(eb.val(value), 'date')
+      return [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.countAll<number>().filterWhere(eb.ref('email_verified')).as('verified'),
+        eb.fn.countAll<number>().filterWhere(eb.ref('is_onboarded')).as('onboarded'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere(eb.and([eb.ref('is_onboarded'), eb('last_entry_day', '>', day(addDays(today, -activeDays)))]))
+          .as('active'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere(
+            eb.and([
+              eb.ref('is_onboarded'),
+              eb(eb.fn.coalesce('last_entry_day', 'created_day'), '<=', day(addDays(today, -quietDays))),
+            ]),
+          )
+          .as('quiet'),
+      ]
+    })
+    .executeTakeFirst()
+  return row ?? { total: 0, verified: 0, onboarded: 0, active: 0, quiet: 0 }
 }
 
 /** One (procedure, bracket) cell as the database groups it; the domain sums the cells. */

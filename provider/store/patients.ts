@@ -1,9 +1,16 @@
 // Reads behind the admin portal's patient views that are not the summaries'
 // (provider/store/patient-summaries.ts): protein per day, days with data, the exports' entries.
+import { sql } from 'kysely'
 import type { Db } from './sql.js'
 
 export async function isPatient(db: Db, accountId: number): Promise<boolean> {
-  return (await db.get("SELECT 1 FROM accounts WHERE id = ? AND portal = 'customer'", [accountId])) !== undefined
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('id', '=', accountId)
+    .where('portal', '=', 'customer')
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** Protein per logged day, per patient, over [from, to]. */
@@ -13,16 +20,25 @@ export async function proteinByDay(
   to: string,
   accountId?: number,
 ): Promise<Map<number, Map<string, number>>> {
-  const rows = await db.all<{ account_id: number; day: string; protein: number | null }>(
-    `SELECT account_id, day, SUM(CASE WHEN jsonb_typeof(fields->'protein_g') = 'number' THEN (fields->>'protein_g')::float8 END) AS protein FROM health_entries
-     WHERE kind = 'meal' AND day BETWEEN ? AND ? ${accountId === undefined ? '' : 'AND account_id = ?'}
-     GROUP BY account_id, day`,
-    accountId === undefined ? [from, to] : [from, to, accountId],
-  )
+  let query = db.kysely
+    .selectFrom('health_entries')
+    .select([
+      'account_id',
+      'day',
+      // jsonb_typeof and ->> on a jsonb field: the builder has no typed form for them.
+      sql<number | null>`SUM(CASE WHEN jsonb_typeof(fields->'protein_g') = 'number' THEN (fields->>'protein_g')::float8 END)`.as(
+        'protein',
+      ),
+    ])
+    .where('kind', '=', 'meal')
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId)
+  const rows = await query.groupBy(['account_id', 'day']).execute()
   const byAccount = new Map<number, Map<string, number>>()
   for (const row of rows) {
     const days = byAccount.get(row.account_id) ?? new Map<string, number>()
-    days.set(row.day, Number(row.protein ?? 0))
+    days.set(row.day, row.protein ?? 0)
     byAccount.set(row.account_id, days)
   }
   return byAccount
@@ -30,11 +46,14 @@ export async function proteinByDay(
 
 /** Days with at least one entry of any kind in [from, to]. */
 export async function daysWithData(db: Db, accountId: number, from: string, to: string): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    'SELECT COUNT(DISTINCT day) AS n FROM health_entries WHERE account_id = ? AND day BETWEEN ? AND ?',
-    [accountId, from, to],
-  )
-  return Number(row?.n ?? 0)
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select((eb) => eb.fn.count<number>('day').distinct().as('n'))
+    .where('account_id', '=', accountId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirst()
+  return row?.n ?? 0
 }
 
 export interface ExportEntryRow {
@@ -63,12 +82,18 @@ export async function entriesOf(
   for (let start = 0; start < ids.length && rows.length < limit; start += IDS_PER_QUERY) {
     const slice = ids.slice(start, start + IDS_PER_QUERY)
     rows.push(
-      ...(await db.all<ExportEntryRow>(
-        `SELECT account_id, kind, day, time_of_day, fields FROM health_entries
-         WHERE account_id IN (${slice.map(() => '?').join(', ')}) AND day >= ? AND day <= ?
-         ORDER BY account_id, day, time_of_day, id LIMIT ?`,
-        [...slice, from, to, limit - rows.length],
-      )),
+      ...(await db.kysely
+        .selectFrom('health_entries')
+        .select(['account_id', 'kind', 'day', 'time_of_day', 'fields'])
+        .where('account_id', 'in', slice)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .orderBy('account_id')
+        .orderBy('day')
+        .orderBy('time_of_day')
+        .orderBy('id')
+        .limit(limit - rows.length)
+        .execute()),
     )
   }
   return rows

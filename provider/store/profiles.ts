@@ -1,3 +1,5 @@
+import type { Updateable } from 'kysely'
+import type { CustomerProfilesTable, Row } from '../db/schema.js'
 import type { Account } from './accounts.js'
 import type { Db } from './sql.js'
 import { changingPatient } from './patient-summaries.js'
@@ -12,17 +14,18 @@ export interface ProfileFlags {
   has_seen_tour: boolean
 }
 
-interface ProfileRow {
-  personal: PersonalSection | null
-  medical_history: MedicalSection | null
-  bariatric_surgery: BariatricSection | null
-  device_information: DeviceSection | null
-  is_onboarded: boolean
-  profile_completed: boolean
-  medical_completed: boolean
-  bariatric_completed: boolean
-  has_seen_tour: boolean
-}
+type ProfileRow = Pick<
+  Row<'customer_profiles'>,
+  | 'personal'
+  | 'medical_history'
+  | 'bariatric_surgery'
+  | 'device_information'
+  | 'is_onboarded'
+  | 'profile_completed'
+  | 'medical_completed'
+  | 'bariatric_completed'
+  | 'has_seen_tour'
+>
 
 const SECTION_FLAGS = {
   personal: 'profile_completed',
@@ -41,23 +44,33 @@ interface SectionTypes {
 }
 
 async function readRow(db: Db, accountId: number): Promise<ProfileRow> {
-  const row = await db.get<ProfileRow>(
-    `SELECT personal, medical_history, bariatric_surgery, device_information, is_onboarded,
-            profile_completed, medical_completed, bariatric_completed, has_seen_tour
-     FROM customer_profiles WHERE account_id = ?`,
-    [accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('customer_profiles')
+    .select([
+      'personal',
+      'medical_history',
+      'bariatric_surgery',
+      'device_information',
+      'is_onboarded',
+      'profile_completed',
+      'medical_completed',
+      'bariatric_completed',
+      'has_seen_tour',
+    ])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   if (row) return row
   // Every customer gets a row at sign-up; this only covers rows lost to hand-edited databases.
   await ensureRow(db, accountId)
   return readRow(db, accountId)
 }
 
-function ensureRow(db: Db, accountId: number) {
-  return db.run('INSERT INTO customer_profiles (account_id, updated_at) VALUES (?, ?) ON CONFLICT (account_id) DO NOTHING', [
-    accountId,
-    new Date().toISOString(),
-  ])
+async function ensureRow(db: Db, accountId: number): Promise<void> {
+  await db.kysely
+    .insertInto('customer_profiles')
+    .values({ account_id: accountId, updated_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('account_id').doNothing())
+    .execute()
 }
 
 function flagsOf(row: ProfileRow): ProfileFlags {
@@ -102,20 +115,20 @@ export async function saveSection<S extends SectionName>(
 ): Promise<void> {
   await changingPatient(db, accountId, async (tx) => {
     await ensureRow(tx, accountId)
-    // Both names come from SECTION_FLAGS, never from a request, so interpolating them is safe.
-    await tx.run(
-      `UPDATE customer_profiles SET ${name} = ?, ${SECTION_FLAGS[name]} = true, updated_at = ? WHERE account_id = ?`,
-      [JSON.stringify(section), new Date().toISOString(), accountId],
-    )
+    const values: Updateable<CustomerProfilesTable> = { updated_at: new Date().toISOString() }
+    values[name] = JSON.stringify(section)
+    values[SECTION_FLAGS[name]] = true
+    await tx.kysely.updateTable('customer_profiles').set(values).where('account_id', '=', accountId).execute()
   })
 }
 
 export async function markTourSeen(db: Db, accountId: number): Promise<void> {
   await ensureRow(db, accountId)
-  await db.run('UPDATE customer_profiles SET has_seen_tour = true, updated_at = ? WHERE account_id = ?', [
-    new Date().toISOString(),
-    accountId,
-  ])
+  await db.kysely
+    .updateTable('customer_profiles')
+    .set({ has_seen_tour: true, updated_at: new Date().toISOString() })
+    .where('account_id', '=', accountId)
+    .execute()
 }
 
 /**
@@ -123,38 +136,43 @@ export async function markTourSeen(db: Db, accountId: number): Promise<void> {
  * transaction cannot lose a concurrent one. `SELECT … FOR UPDATE` would do on PostgreSQL only.
  */
 export async function lockProfile(tx: Db, accountId: number): Promise<void> {
-  await tx.run('UPDATE customer_profiles SET updated_at = updated_at WHERE account_id = ?', [accountId])
+  await tx.kysely
+    .updateTable('customer_profiles')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('account_id', '=', accountId)
+    .execute()
 }
 
 /** The personal section alone (units, initial weight), or null before the wizard's first step. */
 export async function readPersonalSection(db: Db, accountId: number): Promise<PersonalSection | null> {
-  const row = await db.get<{ personal: PersonalSection | null }>(
-    'SELECT personal FROM customer_profiles WHERE account_id = ?',
-    [accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('customer_profiles')
+    .select('personal')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   return row?.personal ?? null
 }
 
 /** Replaces the personal section without touching the step flags (the preferences screen's units). */
 export async function replacePersonalSection(db: Db, accountId: number, personal: PersonalSection): Promise<void> {
   await changingPatient(db, accountId, (tx) =>
-    tx.run('UPDATE customer_profiles SET personal = ?, updated_at = ? WHERE account_id = ?', [
-      JSON.stringify(personal),
-      new Date().toISOString(),
-      accountId,
-    ]),
+    tx.kysely
+      .updateTable('customer_profiles')
+      .set({ personal: JSON.stringify(personal), updated_at: new Date().toISOString() })
+      .where('account_id', '=', accountId)
+      .execute(),
   )
 }
 
-/** One raw section for the admin record (null when never saved). */
-export async function readSection<T>(
+/** The sections the admin record shows, raw (each null when never saved). */
+export async function readRecordSections(
   db: Db,
   accountId: number,
-  column: 'personal' | 'medical_history' | 'bariatric_surgery',
-): Promise<T | null> {
-  // The column name comes from the type above, never from a request.
-  const row = await db.get<{ value: T | null }>(`SELECT ${column} AS value FROM customer_profiles WHERE account_id = ?`, [
-    accountId,
-  ])
-  return row?.value ?? null
+): Promise<Pick<Row<'customer_profiles'>, 'personal' | 'medical_history' | 'bariatric_surgery'>> {
+  const row = await db.kysely
+    .selectFrom('customer_profiles')
+    .select(['personal', 'medical_history', 'bariatric_surgery'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  return row ?? { personal: null, medical_history: null, bariatric_surgery: null }
 }

@@ -1,7 +1,7 @@
 // Refresh tokens, stored by hash only. Each row is one session: its `sid` is also in every access
 // token issued from it (provider/sessions.ts), so deleting the row ends the whole session.
 import type { Portal } from '../tokens.js'
-import { ACCOUNT_COLUMNS, type Account } from './accounts.js'
+import { accountColumns, type Account } from './accounts.js'
 import type { Db } from './sql.js'
 
 export async function insertRefreshToken(
@@ -12,23 +12,30 @@ export async function insertRefreshToken(
   expiresAt: number,
   now: number,
 ): Promise<void> {
-  await db.run('DELETE FROM refresh_tokens WHERE expires_at <= ?', [now])
-  await db.run(
-    'INSERT INTO refresh_tokens (token_hash, sid, account_id, portal, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    [tokenHash, sid, account.id, account.portal, expiresAt, now],
-  )
+  await db.kysely.deleteFrom('refresh_tokens').where('expires_at', '<=', now).execute()
+  await db.kysely
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: tokenHash,
+      sid,
+      account_id: account.id,
+      portal: account.portal,
+      expires_at: expiresAt,
+      created_at: now,
+    })
+    .execute()
 }
 
 export async function findRefreshToken(
   db: Db,
   tokenHash: string,
 ): Promise<{ sid: string; account_id: number; portal: Portal; expires_at: number } | undefined> {
-  const row = await db.get<{ sid: string; account_id: number; portal: Portal; expires_at: number }>(
-    'SELECT sid, account_id, portal, expires_at FROM refresh_tokens WHERE token_hash = ?',
-    [tokenHash],
-  )
-  // Millisecond times are BIGINT on PostgreSQL, which drivers may hand back as strings.
-  return row && { ...row, account_id: Number(row.account_id), expires_at: Number(row.expires_at) }
+  // Millisecond times are BIGINT, read back as numbers (provider/db/types.ts).
+  return db.kysely
+    .selectFrom('refresh_tokens')
+    .select(['sid', 'account_id', 'portal', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst()
 }
 
 /**
@@ -41,13 +48,17 @@ export async function accessCheck(
   accountId: number,
   sid: string,
 ): Promise<{ account: Account; epoch: number; live: boolean } | undefined> {
-  const row = await db.get<Account & { access_epoch: string | null; live: boolean }>(
-    `SELECT ${ACCOUNT_COLUMNS},
-       (SELECT value FROM meta WHERE key = 'access_epoch') AS access_epoch,
-       EXISTS (SELECT 1 FROM refresh_tokens WHERE sid = ?) AS live
-     FROM accounts WHERE id = ?`,
-    [sid, accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select((eb) => [
+      ...accountColumns(eb),
+      eb.selectFrom('meta').select('meta.value').where('meta.key', '=', 'access_epoch').as('access_epoch'),
+      eb
+        .exists(eb.selectFrom('refresh_tokens').select((inner) => inner.lit(1).as('one')).where('refresh_tokens.sid', '=', sid))
+        .as('live'),
+    ])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst()
   if (!row) return undefined
   const { access_epoch, live, ...account } = row
   return { account, epoch: Number(access_epoch ?? 0), live: Boolean(live) }
@@ -55,15 +66,17 @@ export async function accessCheck(
 
 /** Ends one session, named by its id or by its refresh token; ending it twice is no error. */
 export async function endSession(db: Db, by: { sid?: string; tokenHash?: string }): Promise<void> {
-  if (by.sid !== undefined) await db.run('DELETE FROM refresh_tokens WHERE sid = ?', [by.sid])
-  if (by.tokenHash !== undefined) await db.run('DELETE FROM refresh_tokens WHERE token_hash = ?', [by.tokenHash])
+  if (by.sid !== undefined) await db.kysely.deleteFrom('refresh_tokens').where('sid', '=', by.sid).execute()
+  if (by.tokenHash !== undefined) {
+    await db.kysely.deleteFrom('refresh_tokens').where('token_hash', '=', by.tokenHash).execute()
+  }
 }
 
 export async function revokeRefreshTokens(db: Db, accountId: number): Promise<void> {
-  await db.run('DELETE FROM refresh_tokens WHERE account_id = ?', [accountId])
+  await db.kysely.deleteFrom('refresh_tokens').where('account_id', '=', accountId).execute()
 }
 
 /** Ends every session of the account except one (the caller's own). */
 export async function endOtherSessions(db: Db, accountId: number, keepSid: string): Promise<void> {
-  await db.run('DELETE FROM refresh_tokens WHERE account_id = ? AND sid <> ?', [accountId, keepSid])
+  await db.kysely.deleteFrom('refresh_tokens').where('account_id', '=', accountId).where('sid', '<>', keepSid).execute()
 }

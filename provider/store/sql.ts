@@ -1,6 +1,9 @@
-// The one interface every store module talks to, in PostgreSQL's SQL (PGlite embedded, or a
-// PostgreSQL server: provider/store/engine-db.ts). Parameters are positional `?` placeholders,
-// never inside a quoted literal, numbered `$n` mechanically before they reach the engine.
+// The one interface every store module talks to (PGlite embedded, or a PostgreSQL server:
+// provider/store/engine-db.ts). Queries are built with `kysely` over the typed schema
+// (provider/db/schema.ts). The string methods remain for the statements not yet moved to it:
+// positional `?` placeholders, never inside a quoted literal, numbered `$n` mechanically.
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
 
 export type SqlParam = string | number | boolean | null
 
@@ -10,6 +13,12 @@ export interface RunResult {
 }
 
 export interface Db {
+  /**
+   * The query builder on this handle's connection: the store's own inside a transaction, the
+   * pool's outside one (reading it inside a transaction on the outer handle throws, as the
+   * string methods do).
+   */
+  readonly kysely: Kysely<Database>
   all<T>(sql: string, params?: readonly SqlParam[]): Promise<T[]>
   get<T>(sql: string, params?: readonly SqlParam[]): Promise<T | undefined>
   run(sql: string, params?: readonly SqlParam[]): Promise<RunResult>

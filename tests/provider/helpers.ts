@@ -309,6 +309,9 @@ export async function openTestStore(): Promise<Store> {
 
 function bindStore(store: Store): Db {
   return {
+    get kysely() {
+      return store.kysely
+    },
     all: (sql, params) => store.all(sql, params),
     get: (sql, params) => store.get(sql, params),
     run: (sql, params) => store.run(sql, params),
