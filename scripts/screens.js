@@ -172,6 +172,7 @@ function shots({ longPatientId, leoId }) {
     { name: 'patient-profile-connected', path: '/customer/profile?tab=connected', as: 'leo' },
     { name: 'patient-change-password', path: '/customer/change-password', as: 'leo' },
     { name: 'patient-your-data', path: '/customer/your-data', as: 'leo' },
+    { name: 'patient-close-account', path: '/customer/close-account', as: 'leo' },
     { name: 'patient-messages', path: '/customer/messages', as: 'leo' },
     { name: 'patient-messages-empty', path: '/customer/messages', as: 'kim' },
     // Admin portal as Super Admin
