@@ -35,7 +35,6 @@ const COINCIDENCES: Record<string, string> = {
   CAPACITY: 'requests the request log keeps',
   ALERTS_DEFAULT_LIMIT: "the alerts list's default length",
   ALERTS_MAX_LIMIT: "the alerts list's longest page",
-  REDIRECT_MAX: 'a return address’s length',
   BATCH: 'rows written per statement',
   IDS_PER_QUERY: 'ids bound per statement',
   MAX_PAGES: 'pages fetched from Withings in one sync',
@@ -45,6 +44,10 @@ const COINCIDENCES: Record<string, string> = {
   DEFAULT_POOL_MAX: 'database connections in the pool',
   RECOVERY_CODE_COUNT: 'two-factor recovery codes issued',
   EXPORT_PAGE_SIZE: 'entries read per page while a record export streams',
+  RETENTION_BATCH: 'closed accounts the retention job deletes per run',
+  SURGERY_DAYS_AGO: "the demo patient's surgery, in days before today",
+  MAX_SEED: 'demo patients one seed call may create',
+  PASSWORD_MAX: 'the longest password text the closing form reads',
 }
 
 type Found = { where: string; what: string }
