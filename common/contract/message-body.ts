@@ -7,7 +7,8 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_NOT_TEXT, MESSAGE_REQUIRED, MESSAGE_TOO_LON
 
 /** Missing, null and blank all read MESSAGE_REQUIRED; anything but text, MESSAGE_NOT_TEXT. */
 export const messageBodySchema = z
-  .string({ invalid_type_error: MESSAGE_NOT_TEXT })
+  .string({ invalid_type_error: MESSAGE_NOT_TEXT, required_error: MESSAGE_REQUIRED })
   .nullish()
   .transform((text) => normaliseMessage(text ?? ''))
-  .pipe(z.string().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG))
+  // required_error as well: conform's form parsing reads an empty text as missing, in the pipe too.
+  .pipe(z.string({ required_error: MESSAGE_REQUIRED }).min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG))
