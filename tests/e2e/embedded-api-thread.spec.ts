@@ -66,11 +66,15 @@ test.describe('the embedded API off the app thread', () => {
     }
     await exporter
     const slowestExport = Math.max(...exportTimes)
-    const slowestWait = Math.max(...waits)
-    console.log(`exports: ${exportTimes.map(Math.round).join(', ')} ms; /healthz meanwhile: ${waits.length} answers, slowest ${Math.round(slowestWait)} ms`)
-    // In one thread the check waited for the export's queries (its slowest answer took most of an
-    // export); in its own thread it answers between them, whatever the export's length.
+    const sorted = [...waits].sort((a, b) => a - b)
+    const p90 = sorted[Math.floor(sorted.length * 0.9)]!
+    console.log(
+      `exports: ${exportTimes.map(Math.round).join(', ')} ms; /healthz meanwhile: ${waits.length} answers, p90 ${Math.round(p90)} ms, slowest ${Math.round(sorted.at(-1)!)} ms`,
+    )
+    // In one thread the check waited for the export's queries: a handful of answers in all, each
+    // taking most of an export. In its own thread it answers between them, many times per export.
+    // The 90th percentile, not the slowest: one garbage collection or a busy core must not decide.
     expect(waits.length).toBeGreaterThan(EXPORTS * 5)
-    expect(slowestWait).toBeLessThan(slowestExport / 3)
+    expect(p90).toBeLessThan(slowestExport / 3)
   })
 })
