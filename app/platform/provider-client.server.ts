@@ -135,6 +135,14 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
 }
 
+function requestHeaders(accept: string, token: string | undefined, background: boolean): Headers {
+  const headers = new Headers({ Accept: accept })
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  // The API does not audit again a read this page's poll or prefetch repeats.
+  if (background) headers.set(BACKGROUND_HEADER, '1')
+  return headers
+}
+
 async function send(
   method: HttpMethod,
   path: string,
@@ -143,10 +151,7 @@ async function send(
   background = false,
 ): Promise<ProviderResult<unknown>> {
   const url = providerUrl(path, options.query)
-  const headers = new Headers({ Accept: 'application/json' })
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  // The API does not audit again a read this page's poll or prefetch repeats.
-  if (background) headers.set(BACKGROUND_HEADER, '1')
+  const headers = requestHeaders('application/json', token, background)
   let body: string | undefined
   if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json')
@@ -190,9 +195,7 @@ async function sendForFile(
   background = false,
 ): Promise<ProviderResult<unknown>> {
   const url = providerUrl(path, options.query)
-  const headers = new Headers({ Accept: 'application/zip, application/json' })
-  if (token) headers.set('Authorization', `Bearer ${token}`)
-  if (background) headers.set(BACKGROUND_HEADER, '1')
+  const headers = requestHeaders('application/zip, application/json', token, background)
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), getEnv().PROVIDER_TIMEOUT_MS)
   let result: ProviderResult<unknown>

@@ -249,36 +249,28 @@ export async function listEntries(
   from: string,
   to: string,
 ): Promise<Entry[]> {
-  const rows = await db.kysely
+  const rows = await entriesInRange(db, accountId, from, to).where('kind', '=', kind).execute()
+  return rows.map(fromRow)
+}
+
+/** A patient's entries between two days, oldest first within the range: the order a week or a day is read in. */
+function entriesInRange(db: Db, accountId: number, from: string, to: string) {
+  return db.kysely
     .selectFrom('health_entries')
     .select(COLUMNS)
     .where('account_id', '=', accountId)
-    .where('kind', '=', kind)
     .where('day', '>=', from)
     .where('day', '<=', to)
-    // Oldest first within a range: the order a week or a day is read in.
     .orderBy('day')
     .orderBy('time_of_day')
     .orderBy('id')
-    .execute()
-  return rows.map(fromRow)
 }
 
 export type EntriesByKind = Record<EntryKind, Entry[]>
 export type LatestByKind = Record<EntryKind, Entry | null>
 
 export async function listAllEntries(db: Db, accountId: number, from: string, to: string): Promise<EntriesByKind> {
-  const rows = await db.kysely
-    .selectFrom('health_entries')
-    .select(COLUMNS)
-    .where('account_id', '=', accountId)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    // Oldest first within a range: the order a week or a day is read in.
-    .orderBy('day')
-    .orderBy('time_of_day')
-    .orderBy('id')
-    .execute()
+  const rows = await entriesInRange(db, accountId, from, to).execute()
   const byKind = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, [] as Entry[]])) as EntriesByKind
   for (const row of rows) byKind[row.kind].push(fromRow(row))
   return byKind
