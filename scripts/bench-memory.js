@@ -7,9 +7,10 @@
 // Prints a table and writes it to bench-results/memory.json. Not a test: it prints numbers.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { treeRssMb } from './process-rss.js'
 
 const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3400) + 50
@@ -17,23 +18,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 if (!existsSync(path.join(buildDir, 'server.js'))) {
   console.error('No build found: run `npm run build` first.')
   process.exit(1)
-}
-
-/** RSS of a process (its threads included) and of the processes it started, in MB. */
-function rssMb(pid) {
-  let kb = 0
-  const visit = (id) => {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0)
-      for (const task of readdirSync(`/proc/${id}/task`)) {
-        for (const child of readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(child)
-      }
-    } catch {
-      // gone meanwhile
-    }
-  }
-  visit(pid)
-  return Math.round(kb / 1024)
 }
 
 async function waitFor(url, child) {
@@ -90,11 +74,11 @@ try {
   })
   await waitFor(`http://127.0.0.1:${BASE_PORT}/healthz`, app)
   await settle()
-  const idle = { app: rssMb(app.pid), api: rssMb(api.pid) }
+  const idle = { app: treeRssMb(app.pid), api: treeRssMb(api.pid) }
   await load(`http://127.0.0.1:${BASE_PORT}`)
   await settle()
-  rows.push({ what: 'app alone (external API)', idleMb: idle.app, afterLoadMb: rssMb(app.pid) })
-  rows.push({ what: 'API alone (embedded PGlite)', idleMb: idle.api, afterLoadMb: rssMb(api.pid) })
+  rows.push({ what: 'app alone (external API)', idleMb: idle.app, afterLoadMb: treeRssMb(app.pid) })
+  rows.push({ what: 'API alone (embedded PGlite)', idleMb: idle.api, afterLoadMb: treeRssMb(api.pid) })
   await stop(app)
   await stop(api)
 
@@ -102,10 +86,10 @@ try {
   const together = start('server.js', { NODE_ENV: 'production', PORT: String(BASE_PORT + 2), DATA_DIR: tempDir(), EMBEDDED_PROVIDER: '1', PROVIDER_API_URL: '' })
   await waitFor(`http://127.0.0.1:${BASE_PORT + 2}/healthz`, together)
   await settle()
-  const togetherIdle = rssMb(together.pid)
+  const togetherIdle = treeRssMb(together.pid)
   await load(`http://127.0.0.1:${BASE_PORT + 2}`)
   await settle()
-  rows.push({ what: 'embedded setup (app + API thread)', idleMb: togetherIdle, afterLoadMb: rssMb(together.pid) })
+  rows.push({ what: 'embedded setup (app + API thread)', idleMb: togetherIdle, afterLoadMb: treeRssMb(together.pid) })
   await stop(together)
 } finally {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })

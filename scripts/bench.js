@@ -13,11 +13,12 @@
 // Writes the table as JSON to bench-results/bench.json. Not a test: it prints numbers.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { treeRssMb } from './process-rss.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
@@ -44,22 +45,6 @@ async function bundled(entry, name) {
 }
 const { seedHistoryInDataDir } = await bundled('provider/dev/history.ts', 'bench-trends-history.mjs')
 
-/** RSS of a process and its descendants (a worker thread counts in its process), in MB. */
-function treeRssMb(pid) {
-  let kb = 0
-  const visit = (id) => {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0)
-      for (const task of readdirSync(`/proc/${id}/task`)) {
-        for (const child of readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(child)
-      }
-    } catch {
-      // gone meanwhile
-    }
-  }
-  visit(pid)
-  return Math.round(kb / 1024)
-}
 const rssOf = (children) => children.reduce((sum, child) => sum + treeRssMb(child.pid), 0)
 
 function start(file, env) {
