@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { treeRssMb } from './process-rss.js'
+import { stop, treeRssMb, waitFor } from './bench-processes.js'
 
 const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3400) + 50
@@ -20,29 +20,11 @@ if (!existsSync(path.join(buildDir, 'server.js'))) {
   process.exit(1)
 }
 
-async function waitFor(url, child) {
-  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not come up`)
-}
-
 function start(file, env) {
   return spawn(process.execPath, [path.join(buildDir, file)], {
     env: { ...process.env, SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return
-  child.kill('SIGTERM')
-  await new Promise((r) => child.once('exit', r))
 }
 
 /** Public pages only: what every visitor costs, with nothing to sign in to. */

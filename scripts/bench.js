@@ -18,7 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { treeRssMb } from './process-rss.js'
+import { stop, treeRssMb, waitFor } from './bench-processes.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
@@ -52,24 +52,6 @@ function start(file, env) {
     env: { ...process.env, SESSION_SECRET, SEED_STANDARD_ADMIN_EMAIL: ADMIN.email, SEED_STANDARD_ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return
-  child.kill('SIGTERM')
-  await new Promise((r) => child.once('exit', r))
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not come up`)
 }
 
 async function signedInCookie(base, portal, email, password) {
