@@ -1,0 +1,4 @@
+// Every FHIR route, in one list the dispatcher reads. Each FHIR module exports its own list.
+import type { FhirRoute } from './types.js'
+
+export const fhirRoutes: readonly FhirRoute[] = []
