@@ -294,6 +294,28 @@ export interface MfaChallengesTable {
   expires_at: number
 }
 
+export interface FhirClientsTable {
+  id: Generated<number>
+  client_id: string
+  name: string
+  jwks_url: string | null
+  /** A JSON Web Key Set as pasted: `{ keys: [...] }`. */
+  jwks: NullableJson<{ keys: Record<string, unknown>[] }>
+  /** The scopes the client may be granted. */
+  scopes: Json<string[]>
+  created_by: number | null
+  created_at: string
+  disabled_at: string | null
+  disabled_by: number | null
+  last_used_at: string | null
+}
+
+export interface FhirAssertionJtisTable {
+  client_id: string
+  jti: string
+  expires_at: string
+}
+
 export interface Database {
   schema_info: SchemaInfoTable
   meta: MetaTable
@@ -320,6 +342,8 @@ export interface Database {
   reminder_preferences: ReminderPreferencesTable
   reminder_sends: ReminderSendsTable
   mfa_challenges: MfaChallengesTable
+  fhir_clients: FhirClientsTable
+  fhir_assertion_jtis: FhirAssertionJtisTable
 }
 
 /** A row as a query reads it, and as an insert takes it. */
@@ -560,6 +584,20 @@ export const columns = {
   },
   reminder_sends: { account_id: 'int8', kind: 'text', slot: 'text', sent_at: 'timestamptz' },
   mfa_challenges: { jti: 'text', account_id: 'int8', expires_at: 'int8' },
+  fhir_clients: {
+    id: 'int8 default',
+    client_id: 'text',
+    name: 'text',
+    jwks_url: 'text null',
+    jwks: 'jsonb null',
+    scopes: 'jsonb',
+    created_by: 'int8 null',
+    created_at: 'timestamptz',
+    disabled_at: 'timestamptz null',
+    disabled_by: 'int8 null',
+    last_used_at: 'timestamptz null',
+  },
+  fhir_assertion_jtis: { client_id: 'text', jti: 'text', expires_at: 'timestamptz' },
 } as const satisfies Record<keyof Database, Record<string, ColumnSpec>>
 
 // ---- Compile-time: the interfaces and `columns` say the same thing ----------------------------
