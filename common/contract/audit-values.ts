@@ -27,6 +27,13 @@ export const AUDIT_ACTIONS = [
   // its record deleted by the retention job once RECORD_RETENTION_YEARS had passed.
   'account_close',
   'record_delete',
+  // The FHIR API: a client app registered or disabled by a Super Admin; a token issued to a client,
+  // a read or search it made, a Bulk Data export it started (the actor is the client, by name).
+  'fhir_client_register',
+  'fhir_client_disable',
+  'fhir_token',
+  'fhir_read',
+  'fhir_export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -28,6 +28,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_inbox_view: 'Messages inbox viewed',
   account_close: 'Account closed',
   record_delete: 'Record deleted (retention ended)',
+  fhir_client_register: 'FHIR client registered',
+  fhir_client_disable: 'FHIR client disabled',
+  fhir_token: 'FHIR access token issued',
+  fhir_read: 'FHIR read or search',
+  fhir_export: 'FHIR bulk export',
 }
 
 export type { AuditEvent, AuditPage }
