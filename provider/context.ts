@@ -1,5 +1,6 @@
 import type { AdminMfaSetting } from '../common/contract/auth-values'
 import type { AccountClosureSettings } from './account-closure-settings.js'
+import type { FhirRuntime } from './fhir/runtime.js'
 import type { OutgoingMail } from './jobs/email.js'
 import type { Db } from './store/sql.js'
 import type { WithingsRuntime } from './withings/sync.js'
@@ -29,4 +30,6 @@ export interface ProviderContext {
   queueDeviceSync?: (accountId: number, service: string) => Promise<unknown>
   /** CLOSED_ACCOUNT_EMAIL_REUSE and RECORD_RETENTION_YEARS; undefined: the defaults (decision 196). */
   accountClosure?: AccountClosureSettings
+  /** The FHIR API's base URL (FHIR_BASE_URL) and per-client limits. */
+  fhir: FhirRuntime
 }

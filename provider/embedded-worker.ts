@@ -25,7 +25,7 @@ async function start() {
     throw error
   })
   if (!modules) return
-  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv, accountClosureFromEnv, failureText }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }, { metricsText }] = modules
+  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv, accountClosureFromEnv, fhirSettingsFromEnv, failureText }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }, { metricsText }] = modules
   let provider: Awaited<ReturnType<typeof startProvider>>
   try {
     provider = await startProvider({
@@ -34,6 +34,7 @@ async function start() {
       smtp: smtpSettingsFromEnv(process.env),
       withings: withingsSettingsFromEnv(process.env, settings.production),
       accountClosure: accountClosureFromEnv(process.env),
+      fhir: fhirSettingsFromEnv(process.env),
       port: settings.port,
       appUrl: settings.appUrl,
       devMode: !settings.production,

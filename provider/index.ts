@@ -40,12 +40,17 @@ import { deriveKey, tokenBox } from './crypto/token-box.js'
 import { startDeviceSyncWorker, queueDeviceSync } from './jobs/device-sync.js'
 import type { WithingsConfig, WithingsSettings } from './withings/config.js'
 import type { WithingsRuntime } from './withings/sync.js'
+import { fhirRuntime } from './fhir/runtime.js'
+import type { FhirSettings } from './fhir/settings.js'
+import type { FhirRoute } from './fhir/types.js'
+import { DEFAULT_FHIR_RATE_LIMIT_PER_MINUTE, FHIR_TOKEN_REQUESTS_PER_MINUTE } from '../common/fhir/smart'
 
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
 export { failureText, isExpectedFailure } from './expected-failure.js'
 export { adminMfaFromEnv } from './admin-mfa-setting.js'
 export { withingsSettingsFromEnv } from './withings/config.js'
 export { accountClosureFromEnv } from './account-closure-settings.js'
+export { fhirSettingsFromEnv } from './fhir/settings.js'
 
 export interface ProviderOptions {
   /**
@@ -92,6 +97,11 @@ export interface ProviderOptions {
   withings?: WithingsSettings
   /** CLOSED_ACCOUNT_EMAIL_REUSE and RECORD_RETENTION_YEARS (accountClosureFromEnv); default: reuse off, 10 years. */
   accountClosure?: AccountClosureSettings
+  /**
+   * FHIR_BASE_URL and FHIR_RATE_LIMIT_PER_MINUTE (fhirSettingsFromEnv). Tests may also set the
+   * token endpoint's limit and replace the FHIR route table (default: provider/fhir/routes.ts).
+   */
+  fhir?: FhirSettings & { tokenRateLimitPerMinute?: number; routes?: readonly FhirRoute[] }
   log?: (line: string) => void
 }
 
@@ -172,6 +182,12 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     withings,
     queueDeviceSync: runner && withings ? (accountId, service) => queueDeviceSync(runner, accountId, service) : undefined,
     accountClosure: opts.accountClosure,
+    // Without FHIR_BASE_URL the base is filled in once the port is known (below).
+    fhir: fhirRuntime(
+      opts.fhir?.baseUrl ?? '',
+      opts.fhir?.rateLimitPerMinute ?? DEFAULT_FHIR_RATE_LIMIT_PER_MINUTE,
+      opts.fhir?.tokenRateLimitPerMinute ?? FHIR_TOKEN_REQUESTS_PER_MINUTE,
+    ),
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
@@ -195,7 +211,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   const requestLog = opts.devMode ? new RequestLog() : null
   // Development-only code is loaded only when asked for, so a production start never runs it.
   if (requestLog) router.add((await import('./dev/routes.js')).devRoutes(ctx, requestLog))
-  const handle = createRequestHandler(ctx, router, requestLog)
+  const handle = createRequestHandler(ctx, router, requestLog, opts.fhir?.routes)
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -235,6 +251,8 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   })
   const { port } = server.address() as AddressInfo
   const url = `http://${urlHost(host)}:${port}/`
+  // Set before any request is read: connections are taken only after this turn of the event loop.
+  if (!ctx.fhir.baseUrl) ctx.fhir.baseUrl = `http://localhost:${port}/fhir/`
   engine.recordApiUrl?.(url)
 
   let closing: Promise<void> | undefined

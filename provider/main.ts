@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from './db/index.js'
 import { runCommand } from './expected-failure.js'
-import { accountClosureFromEnv, adminMfaFromEnv, defaultSeedAdmins, startProvider } from './index.js'
+import { accountClosureFromEnv, adminMfaFromEnv, defaultSeedAdmins, fhirSettingsFromEnv, startProvider } from './index.js'
 import { smtpSettingsFromEnv } from './jobs/email.js'
 import { withingsSettingsFromEnv } from './withings/config.js'
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     smtp: smtpSettingsFromEnv(env),
     withings: withingsSettingsFromEnv(env, production),
     accountClosure: accountClosureFromEnv(env),
+    fhir: fhirSettingsFromEnv(env),
     port: integerEnv(env.PROVIDER_PORT, 4000),
     host: env.PROVIDER_HOST ?? '127.0.0.1',
     appUrl: env.APP_URL ?? 'http://localhost:3000',

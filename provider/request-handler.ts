@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ProviderContext } from './context.js'
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js'
+import { handleFhirRequest, isFhirPath } from './fhir/http.js'
+import type { FhirRoute } from './fhir/types.js'
 import { ApiError } from './errors.js'
 import {
   answerMismatch,
@@ -35,7 +37,7 @@ function parseUrl(raw: string | undefined): URL | null {
  * Turns every outcome into the contract's JSON: `{ message, content }` on success,
  * `{ message, data }` on error; an unexpected exception becomes a bare 500 and a log line.
  */
-export function createRequestHandler(ctx: ProviderContext, router: Router, requestLog: RequestLog | null) {
+export function createRequestHandler(ctx: ProviderContext, router: Router, requestLog: RequestLog | null, fhirRoutes?: readonly FhirRoute[]) {
   // Read once: tests and development must hear about an answer that breaks the contract; a
   // production user should still get the answer (the app checks what it reads anyway).
   const strictAnswers = process.env.NODE_ENV !== 'production'
@@ -55,6 +57,9 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
     let status = 500
     let undrained = false
     let aborted = false
+    // A FHIR request is logged and counted by its route's pattern (`/fhir/Patient/:id`): its path
+    // and query can hold a patient's identifiers.
+    let fhirRoute: string | null | undefined
     try {
       const body = await readBody(req)
       if (body.kind === 'aborted') {
@@ -65,6 +70,15 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
       // An unread upload must not be taken for the next request on a kept-alive connection.
       undrained = body.kind === 'too-large' && !body.drained
       if (!url) throw new ApiError(400, 'Malformed request URL')
+      if (isFhirPath(path)) {
+        fhirRoute = null
+        if (undrained) res.setHeader('Connection', 'close')
+        const rawBody = body.kind === 'complete' ? body.text : null
+        const outcome = await handleFhirRequest(ctx, req, res, { ...input, rawBody }, fhirRoutes)
+        status = outcome.status
+        fhirRoute = outcome.route
+        return
+      }
       const route = router.find(input.method, path)
       matched = true
       if (body.kind === 'too-large') {
@@ -110,13 +124,15 @@ export function createRequestHandler(ctx: ProviderContext, router: Router, reque
         sendJson(res, 500, { message: 'Internal error', data: {} })
       }
     } finally {
-      if (!aborted) recordApiRequest(input.method, routeLabel(path, matched), status, (performance.now() - started) / 1000)
+      const label = fhirRoute !== undefined ? (fhirRoute ?? routeLabel(path, false)) : routeLabel(path, matched)
+      if (!aborted) recordApiRequest(input.method, label, status, (performance.now() - started) / 1000)
       if (requestLog && !aborted && !path.startsWith(DEV_PREFIX)) {
         requestLog.record({
           method: input.method,
-          path: `/${path}`,
-          query: input.query,
-          body: tryParseJson(input.rawBody),
+          path: fhirRoute !== undefined ? label : `/${path}`,
+          query: fhirRoute !== undefined ? namesOnly(input.query) : input.query,
+          // A token request's body is its signed assertion; a FHIR body is never worth keeping.
+          body: fhirRoute !== undefined ? null : tryParseJson(input.rawBody),
           ...identityOf(bearerIdentity(ctx, req.headers.authorization)),
           status,
           at: new Date().toISOString(),
@@ -145,6 +161,11 @@ async function sendFile(ctx: ProviderContext, res: ServerResponse, status: numbe
     if (!res.destroyed) ctx.log(`provider: ${what} failed mid-file: ${error instanceof Error ? error.stack : String(error)}`)
     res.destroy()
   }
+}
+
+/** The parameters' names with every value hidden. */
+function namesOnly(query: URLSearchParams): URLSearchParams {
+  return new URLSearchParams([...query.keys()].map((name) => [name, '***']))
 }
 
 function identityOf(identity: { portal: Portal; accountId: number } | null) {
