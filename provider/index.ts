@@ -252,7 +252,11 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   const { port } = server.address() as AddressInfo
   const url = `http://${urlHost(host)}:${port}/`
   // Set before any request is read: connections are taken only after this turn of the event loop.
-  if (!ctx.fhir.baseUrl) ctx.fhir.baseUrl = `http://localhost:${port}/fhir/`
+  if (!ctx.fhir.baseUrl) {
+    ctx.fhir.baseUrl = `http://localhost:${port}/fhir/`
+    // Clients sign the token URL into every assertion: behind a proxy this default is never it.
+    if (!opts.devMode) log(`provider: FHIR_BASE_URL is not set; the FHIR API names itself ${ctx.fhir.baseUrl} (set it before connecting an EHR)`)
+  }
   engine.recordApiUrl?.(url)
 
   let closing: Promise<void> | undefined
