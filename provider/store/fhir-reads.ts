@@ -118,7 +118,11 @@ export async function fhirEntryPage(
   if (days.from !== null) query = query.where('day', '>=', days.from)
   if (days.to !== null) query = query.where('day', '<=', days.to)
   if (from) {
-    query = query.where((eb) => eb.or([eb('day', '>', from.day), eb.and([eb('day', '=', from.day), eb('id', '>=', from.id)])]))
+    // `day >= from.day` repeats what the OR says so that the index seeks to the page's first day
+    // instead of filtering every earlier row (a deep page would cost as much as all before it).
+    query = query
+      .where('day', '>=', from.day)
+      .where((eb) => eb.or([eb('day', '>', from.day), eb.and([eb('day', '=', from.day), eb('id', '>=', from.id)])]))
   }
   return query.orderBy('day').orderBy('id').limit(limit).execute()
 }
