@@ -95,8 +95,10 @@ async function observationPage(
   count: number,
 ): Promise<{ page: Observation[]; next: Key | null }> {
   const ctx = contextOf(req, patient)
-  if (ctx.heightCm === null || !(ctx.heightCm > 0)) wanted.delete('bmi')
-  const entryKinds = [...new Set([...wanted].flatMap((kind) => OBSERVATION_KINDS[kind].entryKind ?? []))]
+  // Without a height there is no BMI: a BMI-only search then reads no weights at all.
+  const noBmi = ctx.heightCm === null || !(ctx.heightCm > 0)
+  const kinds = [...wanted].filter((kind) => !(noBmi && kind === 'bmi'))
+  const entryKinds = [...new Set(kinds.flatMap((kind) => OBSERVATION_KINDS[kind].entryKind ?? []))]
   const items: { key: Key; resource: Observation }[] = []
   const isAfter = (key: Key) => after === null || compareKeys(key, after) > 0
   let from = after ? { day: after[0], id: after[1] } : null
