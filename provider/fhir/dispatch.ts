@@ -18,13 +18,27 @@ export function matchFhirPath(pattern: string, path: string): Record<string, str
   return params
 }
 
-export function findFhirRoute(routes: readonly FhirRoute[], method: string, path: string) {
-  let pathKnown = false
-  for (const route of routes) {
+function literalSegments(pattern: string): number {
+  return pattern.split('/').filter((segment) => !segment.startsWith(':')).length
+}
+
+/** The routes whose path wins for `path`: the most literal one (`Patient/$export` over `Patient/:id`). */
+function winningMatches(routes: readonly FhirRoute[], path: string) {
+  const matches = routes.flatMap((route) => {
     const params = matchFhirPath(route.path, path)
-    if (!params) continue
-    pathKnown = true
-    if (route.method === method) return { route, params }
-  }
-  return pathKnown ? ('method-not-allowed' as const) : null
+    return params ? [{ route, params }] : []
+  })
+  const most = Math.max(-1, ...matches.map((match) => literalSegments(match.route.path)))
+  return matches.filter((match) => literalSegments(match.route.path) === most)
+}
+
+export function findFhirRoute(routes: readonly FhirRoute[], method: string, path: string) {
+  const matches = winningMatches(routes, path)
+  if (matches.length === 0) return null
+  return matches.find((match) => match.route.method === method) ?? ('method-not-allowed' as const)
+}
+
+/** The methods the winning path offers, for `Allow`. */
+export function allowedMethods(routes: readonly FhirRoute[], path: string): string {
+  return [...new Set(winningMatches(routes, path).map((match) => match.route.method))].join(', ')
 }

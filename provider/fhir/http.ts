@@ -6,7 +6,7 @@ import type { ProviderContext } from '../context.js'
 import { isDatabaseUnavailable } from '../db/unavailable.js'
 import { isJsonContentType } from '../http.js'
 import { AuditWriteError } from '../store/audit.js'
-import { findFhirRoute, matchFhirPath } from './dispatch.js'
+import { allowedMethods, findFhirRoute } from './dispatch.js'
 import { fhirRoutes } from './routes.js'
 import { authenticateFhir } from './token.js'
 import { FhirError, grantAllows, operationOutcome, type FhirGrant, type FhirMethod, type FhirReply, type FhirRoute } from './types.js'
@@ -43,10 +43,6 @@ function outcomeAnswer(status: number, code: string, diagnostics: string, header
   return { status, headers, body: operationOutcome(code, diagnostics) }
 }
 
-/** `Allow` for a path whose route exists with other methods. */
-function allowedMethods(routes: readonly FhirRoute[], path: string): string {
-  return [...new Set(routes.filter((route) => matchFhirPath(route.path, path)).map((route) => route.method))].join(', ')
-}
 
 /** The request's query, plus a form-encoded body's fields (FHIR's `POST …/_search` sends them so). */
 function queryOf(input: FhirHttpInput, contentType: string): URLSearchParams {
