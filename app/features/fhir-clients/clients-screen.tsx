@@ -22,9 +22,12 @@ import {
 } from './fhir-clients'
 
 /** A value to copy into another system: monospace, wraps anywhere, selects whole on a click. */
-function CopyValue({ children, testId }: { children: string; testId?: string }) {
+function CopyValue({ children, testId, small = false }: { children: string; testId?: string; small?: boolean }) {
   return (
-    <code data-testid={testId} className="select-all rounded bg-muted px-1.5 py-0.5 font-mono text-sm [overflow-wrap:anywhere]">
+    <code
+      data-testid={testId}
+      className={cn('select-all rounded bg-muted px-1.5 py-0.5 font-mono [overflow-wrap:anywhere]', small ? 'text-xs' : 'text-sm')}
+    >
       {children}
     </code>
   )
@@ -109,28 +112,26 @@ function ConfirmDisable({ client }: { client: FhirClientItem }) {
 function ClientsTable({ clients }: { clients: FhirClientItem[] }) {
   const zone = useClinicTimeZone()
   return (
-    <DataTable caption={`Client apps (${clients.length})`} minWidth="min-w-[56rem]">
+    <DataTable caption={`Client apps (${clients.length})`} minWidth="min-w-[48rem]">
       <thead>
         <tr>
           <Th>Name and client id</Th>
           <Th>Public keys</Th>
           <Th>Scopes</Th>
           <Th>Status</Th>
-          <Th>Registered</Th>
-          <Th>Last used</Th>
-          <Th>Actions</Th>
+          <Th>Registered and last used</Th>
         </tr>
       </thead>
       <tbody>
         {clients.map((client) => (
           <tr key={client.id} data-client-id={client.client_id}>
-            <Td className="min-w-[14rem] max-w-[20rem]">
+            <Td className="min-w-[11rem] max-w-[15rem]">
               <div className="font-medium [overflow-wrap:anywhere]">{client.name}</div>
               <div className="mt-1">
-                <CopyValue>{client.client_id}</CopyValue>
+                <CopyValue small>{client.client_id}</CopyValue>
               </div>
             </Td>
-            <Td className="min-w-[10rem] max-w-[16rem] text-muted-foreground [overflow-wrap:anywhere]">{keysSummary(client)}</Td>
+            <Td className="min-w-[8rem] max-w-[11rem] text-muted-foreground [overflow-wrap:anywhere]">{keysSummary(client)}</Td>
             <Td>
               <ul className="grid gap-0.5">
                 {client.scopes.map((scope) => (
@@ -140,28 +141,30 @@ function ClientsTable({ clients }: { clients: FhirClientItem[] }) {
                 ))}
               </ul>
             </Td>
-            <Td>
+            <Td className="min-w-[7rem]">
               <Status client={client} />
-              {client.disabled_at ? <div className="mt-1 text-xs text-muted-foreground">{formatDateTimeIn(client.disabled_at, zone)}</div> : null}
+              {client.disabled_at ? (
+                <div className="mt-1 text-xs text-muted-foreground">{formatDateTimeIn(client.disabled_at, zone)}</div>
+              ) : (
+                <div className="mt-1">
+                  <Link
+                    to={confirmDisableHref(client.id)}
+                    preventScrollReset
+                    className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-3 text-destructive hover:text-destructive')}
+                    aria-label={`Disable ${client.name}`}
+                  >
+                    Disable
+                  </Link>
+                </div>
+              )}
             </Td>
             <Td className="min-w-[9rem] text-muted-foreground">
               <div>{formatDateTimeIn(client.created_at, zone)}</div>
               {client.created_by_email ? <div className="text-xs [overflow-wrap:anywhere]">by {client.created_by_email}</div> : null}
-            </Td>
-            <Td className="min-w-[8rem] text-muted-foreground">{client.last_used_at ? formatDateTimeIn(client.last_used_at, zone) : 'Never'}</Td>
-            <Td>
-              {client.disabled_at ? (
-                <span className="text-muted-foreground">—</span>
-              ) : (
-                <Link
-                  to={confirmDisableHref(client.id)}
-                  preventScrollReset
-                  className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-3 text-destructive hover:text-destructive')}
-                  aria-label={`Disable ${client.name}`}
-                >
-                  Disable
-                </Link>
-              )}
+              <div className="mt-2">
+                <span className="font-medium text-foreground">Last used: </span>
+                {client.last_used_at ? formatDateTimeIn(client.last_used_at, zone) : 'Never'}
+              </div>
             </Td>
           </tr>
         ))}
