@@ -10,6 +10,10 @@ import {
   JWKS_URL_INVALID,
 } from '../../common/contract/fhir-clients-values'
 import type { FhirClientItem, FhirClientList } from '../../common/contract/fhir-clients'
+import type { ProviderContext } from '../../provider/context'
+import type { EndpointRequest } from '../../provider/endpoint-router'
+import { fhirClientRoutes } from '../../provider/routes/fhir-clients'
+import { API } from '../../common/contract/endpoints'
 import { STANDARD, SUPER } from '../support/fixtures'
 import { adminToken, expectError, startTestProvider, verifiedCustomer, type ApiResponse, type TestProvider } from './helpers'
 
@@ -142,6 +146,19 @@ describe('a Super Admin', () => {
       201,
     )
     expect(created.jwks_url).toBe('http://localhost:5055/jwks.json')
+  })
+})
+
+test('outside development, plain http to this machine is refused before anything is stored', async () => {
+  // Only the flag is read before the refusal: no database, no session.
+  const ctx = { devMode: false } as ProviderContext
+  const register = fhirClientRoutes(ctx, {}).find((served) => served.endpoint === API.fhirClients.register)!
+  const body = { name: 'Dev', jwks_url: 'http://localhost:5055/jwks.json', jwks: undefined, scopes: ['system/Patient.rs'] }
+  const input = { body, caller: { account: { id: 1, email: 'a@b.test' }, sid: 's' } } as unknown as EndpointRequest<typeof API.fhirClients.register>
+  await expect(Promise.resolve().then(() => register.handler(input as never))).rejects.toMatchObject({
+    status: 400,
+    message: JWKS_URL_INVALID,
+    data: { jwks_url: [JWKS_URL_INVALID] },
   })
 })
 
