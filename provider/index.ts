@@ -20,6 +20,7 @@ import { ExpectedFailure } from './expected-failure.js'
 import { healthRoutes } from './routes/health.js'
 import { profileRoutes } from './routes/profile.js'
 import { reminderRoutes } from './routes/reminders.js'
+import { fhirClientRoutes } from './routes/fhir-clients.js'
 import { recordExportRoutes } from './record-export/routes.js'
 import { mfaKeyFrom } from './mfa.js'
 import { ADMIN_MFA_OFF_IN_PRODUCTION } from './admin-mfa-setting.js'
@@ -283,6 +284,7 @@ export function apiRouter(ctx: ProviderContext): ApiRouter {
   router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   router.add(accountClosureRoutes(ctx))
   router.serve(reminderRoutes(ctx))
+  router.serve(fhirClientRoutes(ctx))
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)

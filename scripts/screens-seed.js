@@ -86,6 +86,25 @@ export async function seedEdgeCases(providerBase) {
     },
   ])
     await provider('POST', 'v1/admin/admins/invite/', invitee, login.access_token)
+  // FHIR client apps: one on a JWKS URL with a long name, one pasted with two keys, one disabled.
+  const fhirClient = (body) => provider('POST', 'v1/admin/fhir-clients/', body, login.access_token)
+  const longClient = await fhirClient({
+    name: 'Saint Bartholomew Regional Medical Center Bariatric Surgery Outcomes Research Data Warehouse',
+    jwks_url: 'https://integration.saint-bartholomew-regional-medical-center.example.org/.well-known/smart/jwks.json',
+    scopes: ['system/Patient.rs', 'system/Observation.rs', 'system/Procedure.rs', 'system/Group.rs'],
+  })
+  await fhirClient({
+    name: 'County Hospital EHR',
+    jwks: {
+      keys: [
+        { kty: 'EC', crv: 'P-384', kid: 'county-2026-11', x: 'eA', y: 'eQ', alg: 'ES384' },
+        { kty: 'RSA', kid: 'county-2025-rsa', n: 'bg', e: 'AQAB', alg: 'RS384' },
+      ],
+    },
+    scopes: ['system/Observation.rs'],
+  })
+  const retired = await fhirClient({ name: 'Retired analytics feed', jwks_url: 'https://old-feed.example/jwks.json', scopes: ['system/Patient.rs'] })
+  await provider('POST', `v1/admin/fhir-clients/${retired.id}/disable/`, undefined, login.access_token)
   // Leo's record: the months of log as his care team sees them.
   const [leo] = (
     await provider('GET', `v1/admin/patients/?q=${encodeURIComponent(LEO)}`, undefined, login.access_token)
@@ -112,5 +131,5 @@ export async function seedEdgeCases(providerBase) {
     login.access_token,
   )
   await provider('POST', 'v1/auth/messages/', { body: 'Thank you! I will keep my phone close.' }, leoLogin.access_token)
-  return { longPatientId: long.id, leoId: leo.id }
+  return { longPatientId: long.id, leoId: leo.id, fhirClientId: longClient.id }
 }

@@ -105,7 +105,7 @@ async function signIn(browser, portal, email, password) {
 }
 
 /** A shot: a name, a path, who is signed in, and what to do on the page before capturing. */
-function shots({ longPatientId, leoId }) {
+function shots({ longPatientId, leoId, fhirClientId }) {
   const anon = null
   return [
     // Public screens
@@ -187,6 +187,11 @@ function shots({ longPatientId, leoId }) {
     { name: 'admin-users', path: '/admin/users', as: 'super' },
     { name: 'admin-users-invite-invalid', path: '/admin/users', as: 'super', act: sendEmptyInvitation },
     { name: 'admin-users-audit', path: '/admin/users?tab=audit', as: 'super' },
+    { name: 'admin-fhir-clients', path: '/admin/fhir-clients', as: 'super' },
+    { name: 'admin-fhir-clients-registered', path: `/admin/fhir-clients?registered=${fhirClientId}`, as: 'super' },
+    { name: 'admin-fhir-clients-confirm-disable', path: `/admin/fhir-clients?confirmDisable=${fhirClientId}`, as: 'super' },
+    { name: 'admin-fhir-clients-new', path: '/admin/fhir-clients/new', as: 'super' },
+    { name: 'admin-fhir-clients-new-invalid', path: '/admin/fhir-clients/new', as: 'super', act: sendBadFhirClient },
     { name: 'admin-reports', path: '/admin/reports', as: 'super' },
     { name: 'admin-profile', path: '/admin/profile', as: 'super' },
     { name: 'admin-change-password', path: '/admin/change-password', as: 'super' },
@@ -215,6 +220,13 @@ async function saveEmptyWeight(page) {
 
 async function sendEmptyInvitation(page) {
   await page.getByRole('button', { name: 'Send invitation', exact: true }).click()
+  await page.waitForLoadState('networkidle')
+}
+
+async function sendBadFhirClient(page) {
+  await page.getByLabel('Name', { exact: true }).fill('x'.repeat(100))
+  await page.getByLabel('Or paste the JWKS').fill('{ "keys": [ { "kty": "EC", "kid": "k", "d": "private" } ] }')
+  await page.getByRole('button', { name: 'Register client', exact: true }).click()
   await page.waitForLoadState('networkidle')
 }
 

@@ -26,6 +26,7 @@ const FEATURES: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['v1/auth/record-export/', 'downloading your record'],
   ['v1/auth/close-account/', 'closing an account here'],
   ['v1/admin/account-closures/', "closing patients' accounts"],
+  ['v1/admin/fhir-clients/', 'FHIR client apps'],
 ]
 
 /** 'This clinic's health service does not offer the health log.' */

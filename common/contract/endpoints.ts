@@ -77,6 +77,7 @@ import {
 } from './reminders-values'
 import { accountClosedSchema, closureTermsSchema } from './account-closure'
 import { exportTableSchema, reportSummarySchema } from './reports'
+import { fhirClientBodySchema, fhirClientListSchema, fhirClientSchema } from './fhir-clients'
 import {
   anyField,
   booleanField,
@@ -645,8 +646,42 @@ const yourData = {
   closeOnRequest: endpoint({ method: 'POST', path: 'v1/admin/account-closures/', access: 'super_admin', answer: accountClosedSchema }),
 }
 
+// ---- The FHIR API's client apps, registered by a Super Admin ----------------------------------
+
+const fhirClients = {
+  list: endpoint({ method: 'GET', path: 'v1/admin/fhir-clients/', access: 'super_admin', answer: fhirClientListSchema }),
+  register: endpoint({
+    method: 'POST',
+    path: 'v1/admin/fhir-clients/',
+    access: 'super_admin',
+    body: fhirClientBodySchema,
+    answer: fhirClientSchema,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: 'v1/admin/fhir-clients/:id/disable/',
+    access: 'super_admin',
+    params: idParams,
+    answer: fhirClientSchema,
+  }),
+}
+
 /** The table, by area. */
-export const API = { auth, profile, admin, reminders, devices, trends, entries, adminPatients, adminUsers, reports, messages, yourData }
+export const API = {
+  auth,
+  profile,
+  admin,
+  reminders,
+  devices,
+  trends,
+  entries,
+  adminPatients,
+  adminUsers,
+  reports,
+  messages,
+  yourData,
+  fhirClients,
+}
 
 function isEndpoint(value: object): value is Endpoint {
   return 'method' in value && 'path' in value

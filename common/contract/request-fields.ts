@@ -16,8 +16,11 @@ export type Field<Out, In = unknown> = z.ZodType<Out, z.ZodTypeDef, In>
 
 type Fail = (message: string) => void
 
-/** `read` gets the raw value and a way to report; what it returns is the field's value. */
-function field<Out, In>(read: (value: unknown, fail: Fail) => Out): Field<Out, In> {
+/**
+ * `read` gets the raw value and a way to report; what it returns is the field's value. Exported
+ * for a field whose rules are its own (a pasted key set), read with the same conventions.
+ */
+export function customField<Out, In>(read: (value: unknown, fail: Fail) => Out): Field<Out, In> {
   return z.unknown().transform((value, ctx) =>
     read(value, (message) => ctx.addIssue({ code: z.ZodIssueCode.custom, message })),
   ) as unknown as Field<Out, In>
@@ -43,7 +46,7 @@ export function textField(
   options: Common & { max?: number; then?: { message: string; read: (text: string) => string | null } },
 ): Field<string, string | Blank> {
   const max = options.max ?? 200
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (isBlank(value)) {
       if (options.required) fail(options.required)
       return ''
@@ -74,7 +77,7 @@ export function choiceField<const T extends string>(
   allowed: readonly T[],
   options: Common & { fallback?: T },
 ): Field<T | null, T | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (isBlank(value)) {
       if (options.required) fail(options.required)
       return options.fallback ?? null
@@ -87,7 +90,7 @@ export function choiceField<const T extends string>(
 
 /** true or false; `fallback` when absent or null. */
 export function booleanField(options: Common & { fallback: boolean }): Field<boolean, boolean | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (value === undefined || value === null) {
       if (options.required) fail(options.required)
       return options.fallback
@@ -102,7 +105,7 @@ export function booleanField(options: Common & { fallback: boolean }): Field<boo
 
 /** true or false, or undefined when absent or null (the saved value is kept). */
 export function optionalBooleanField(options: { label: string }): Field<boolean | undefined, boolean | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (value === undefined || value === null) return undefined
     if (typeof value !== 'boolean') {
       fail(`${options.label} must be true or false`)
@@ -120,7 +123,7 @@ export function optionalListField<const T extends string>(
   allowed: readonly T[],
   options: { label: string },
 ): Field<T[] | undefined, readonly string[] | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (value === undefined || value === null) return undefined
     // A blank text is an empty list, as it always was.
     if (isBlank(value)) return []
@@ -141,7 +144,7 @@ export function optionalCheckedText(
   message: string,
   accept: (trimmed: string) => string | null,
 ): Field<string | undefined, string | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (value === undefined || value === null) return undefined
     const accepted = typeof value === 'string' ? accept(value.trim()) : null
     if (accepted === null) fail(message)
@@ -170,7 +173,7 @@ type DateOptions = Common & { notFuture?: boolean }
 export function dateField(options: DateOptions & { required: string }): Field<string, string | Blank>
 export function dateField(options: DateOptions): Field<string | null, string | Blank>
 export function dateField(options: DateOptions): Field<string | null, string | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (isBlank(value)) {
       if (options.required) fail(options.required)
       return null
@@ -199,7 +202,7 @@ type NumberOptions = Common & { min: number; max: number; unit: string }
 export function numberField(options: NumberOptions & { required: string }): Field<number, number | Blank>
 export function numberField(options: NumberOptions): Field<number | null, number | Blank>
 export function numberField(options: NumberOptions): Field<number | null, number | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (isBlank(value)) {
       if (options.required) fail(options.required)
       return null
@@ -222,7 +225,7 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/
 export function timeField(options: Common & { required: string }): Field<string, string | Blank>
 export function timeField(options: Common): Field<string | null, string | Blank>
 export function timeField(options: Common): Field<string | null, string | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (isBlank(value)) {
       if (options.required) fail(options.required)
       return null
@@ -243,7 +246,7 @@ export function listField<const T extends string>(
   allowed: readonly T[],
   options: { label: string; required: string },
 ): Field<T[], readonly string[] | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (value === undefined || value === null) {
       fail(options.required)
       return []
@@ -268,7 +271,7 @@ export function wholeNumberField(options: {
   min: number
   max: number
 }): Field<number, number | Blank> {
-  return field((value, fail) => {
+  return customField((value, fail) => {
     if (value === undefined || value === null || value === '') {
       fail(options.required)
       return 0

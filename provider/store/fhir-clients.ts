@@ -122,3 +122,20 @@ export async function useAssertionId(db: Db, clientId: string, jti: string, expi
     .executeTakeFirst()
   return inserted !== undefined
 }
+
+/** A client as the admin portal's register lists it: with the e-mail of the admin who registered it. */
+export interface RegisteredFhirClient extends FhirClient {
+  createdByEmail: string | null
+}
+
+/** Every client (or the one with `id`), oldest first, with who registered it (null once that account is gone). */
+export async function listRegisteredFhirClients(db: Db, id?: number): Promise<RegisteredFhirClient[]> {
+  let query = db.kysely
+    .selectFrom('fhir_clients as c')
+    .leftJoin('accounts as a', 'a.id', 'c.created_by')
+    .select(COLUMNS.map((column) => `c.${column}` as const))
+    .select('a.email as created_by_email')
+  if (id !== undefined) query = query.where('c.id', '=', id)
+  const rows = await query.orderBy('c.id').execute()
+  return rows.map((row) => ({ ...clientOf(row), createdByEmail: row.created_by_email ?? null }))
+}

@@ -212,6 +212,7 @@ for (const javaScriptEnabled of [true, false]) {
         ['/admin/users', 'user management'],
         ['/admin/reports', 'reports'],
         ['/admin/patients', 'the patient list'],
+        ['/admin/fhir-clients', 'FHIR client apps'],
       ] as const) {
         const response = await page.goto(`${server.baseURL}${path}`)
         expect(response?.status(), path).toBe(200)

@@ -4,6 +4,7 @@ import {
   FolderDown,
   KeyRound,
   LayoutDashboard,
+  Network,
   MessagesSquare,
   TrendingUp,
   UserCog,
@@ -45,7 +46,7 @@ export const PATIENT_NAV: SidebarNavSection[] = [
   },
 ]
 
-/** The admin portal's sections; user management only for a Super Admin (SPEC.md §6). */
+/** The admin portal's sections; user management and FHIR clients only for a Super Admin (SPEC.md §6). */
 export function adminNav(role: AdminRole, unreadMessages: number | null = null): SidebarNavSection[] {
   return [
     { label: 'Overview', items: [{ to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard }] },
@@ -58,7 +59,15 @@ export function adminNav(role: AdminRole, unreadMessages: number | null = null):
     },
     { label: 'Insights', items: [{ to: '/admin/reports', label: 'Reports', icon: FileChartColumn }] },
     ...(role === SUPER_ADMIN
-      ? [{ label: 'Administration', items: [{ to: '/admin/users', label: 'Users', icon: UserCog }] }]
+      ? [
+          {
+            label: 'Administration',
+            items: [
+              { to: '/admin/users', label: 'Users', icon: UserCog },
+              { to: '/admin/fhir-clients', label: 'FHIR Clients', icon: Network },
+            ],
+          },
+        ]
       : []),
     {
       label: 'Account',
