@@ -1,11 +1,10 @@
-// The FHIR API's SMART Backend Services rules and limits, in one place: the token endpoint, the
+// The FHIR API's SMART Backend Services rules and limits (the scopes and signing algorithms are in
+// scopes.ts, which the admin portal reads too): the token endpoint, the
 // discovery documents, the admin portal's scope choices and the docs (docs/fhir-api.md) read them.
 
 /** The one `client_assertion_type` SMART Backend Services allows (RFC 7523). */
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
 
-/** Signing algorithms a client's assertion may use (SMART asks servers for both; nothing else). */
-export const FHIR_ASSERTION_ALGORITHMS = ['RS384', 'ES384'] as const
 
 /** An assertion's `exp` may be at most this far ahead (SMART: five minutes). */
 export const FHIR_ASSERTION_MAX_LIFETIME_SECONDS = 5 * 60
@@ -30,9 +29,3 @@ export const FHIR_JWKS_CACHE_SECONDS = 10 * 60
 
 /** `last_used_at` is written at most this often per client while it reads data. */
 export const FHIR_CLIENT_TOUCH_INTERVAL_MS = 60 * 1000
-
-/**
- * The scopes a client may be given and ask for (SMART v2 `rs`: read and search). The v1 form
- * (`system/Patient.read`) is understood by the scope check too, but not offered.
- */
-export const FHIR_SCOPES = ['system/Patient.rs', 'system/Observation.rs', 'system/Procedure.rs', 'system/Group.rs'] as const

@@ -1,7 +1,7 @@
 // Discovery, public (no token): the CapabilityStatement (`fhir/metadata`) and the SMART
 // configuration (`fhir/.well-known/smart-configuration`), both built from the base URL in use.
 import type { CapabilityStatement } from '@medplum/fhirtypes'
-import { FHIR_ASSERTION_ALGORITHMS, FHIR_SCOPES } from '../../common/fhir/smart'
+import { FHIR_CLIENT_SCOPES, FHIR_SIGNING_ALGS } from '../../common/fhir/scopes'
 import { tokenUrl } from './token.js'
 import type { FhirRoute } from './types.js'
 
@@ -83,9 +83,9 @@ export function smartConfiguration(baseUrl: string) {
   return {
     token_endpoint: tokenUrl(baseUrl),
     token_endpoint_auth_methods_supported: ['private_key_jwt'],
-    token_endpoint_auth_signing_alg_values_supported: [...FHIR_ASSERTION_ALGORITHMS],
+    token_endpoint_auth_signing_alg_values_supported: [...FHIR_SIGNING_ALGS],
     grant_types_supported: ['client_credentials'],
-    scopes_supported: [...FHIR_SCOPES],
+    scopes_supported: [...FHIR_CLIENT_SCOPES],
     capabilities: ['client-confidential-asymmetric'],
   }
 }

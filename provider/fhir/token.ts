@@ -17,13 +17,13 @@ import {
 import {
   CLIENT_ASSERTION_TYPE,
   FHIR_ACCESS_TOKEN_TTL_SECONDS,
-  FHIR_ASSERTION_ALGORITHMS,
   FHIR_ASSERTION_CLOCK_SKEW_SECONDS,
   FHIR_ASSERTION_MAX_LIFETIME_SECONDS,
   FHIR_CLIENT_TOUCH_INTERVAL_MS,
   FHIR_JWKS_CACHE_SECONDS,
   FHIR_JWKS_FETCH_TIMEOUT_MS,
 } from '../../common/fhir/smart'
+import { FHIR_SIGNING_ALGS } from '../../common/fhir/scopes'
 import type { ProviderContext } from '../context.js'
 import { deriveKey } from '../crypto/token-box.js'
 import { findFhirClientByClientId, touchFhirClient, useAssertionId, type FhirClient } from '../store/fhir-clients.js'
@@ -121,8 +121,8 @@ async function verifyAssertion(ctx: ProviderContext, assertion: string, now: Dat
   } catch {
     throw new OAuthError('invalid_request', 'client_assertion is not a signed JWT.')
   }
-  if (!(FHIR_ASSERTION_ALGORITHMS as readonly string[]).includes(String(header.alg))) {
-    throw new OAuthError('invalid_client', `The assertion must be signed with ${FHIR_ASSERTION_ALGORITHMS.join(' or ')}.`)
+  if (!(FHIR_SIGNING_ALGS as readonly string[]).includes(String(header.alg))) {
+    throw new OAuthError('invalid_client', `The assertion must be signed with ${FHIR_SIGNING_ALGS.join(' or ')}.`)
   }
   if (typeof header.kid !== 'string' || header.kid === '') throw new OAuthError('invalid_client', 'The assertion names no kid.')
   const clientId = claimedClientId(assertion)
@@ -131,7 +131,7 @@ async function verifyAssertion(ctx: ProviderContext, assertion: string, now: Dat
   let claims: Awaited<ReturnType<typeof jwtVerify>>['payload']
   try {
     ;({ payload: claims } = await jwtVerify(assertion, keySetOf(client), {
-      algorithms: [...FHIR_ASSERTION_ALGORITHMS],
+      algorithms: [...FHIR_SIGNING_ALGS],
       issuer: client.clientId,
       subject: client.clientId,
       audience: tokenUrl(ctx.fhir.baseUrl),
@@ -163,7 +163,7 @@ function assertionProblem(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'The assertion has expired.'
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `The assertion's ${error.claim} claim is missing or wrong.`
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The assertion signature does not verify.'
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return `The assertion must be signed with ${FHIR_ASSERTION_ALGORITHMS.join(' or ')}.`
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return `The assertion must be signed with ${FHIR_SIGNING_ALGS.join(' or ')}.`
   if (error instanceof joseErrors.JOSEError) return "The assertion could not be verified with the client's keys."
   return "The client's keys could not be read."
 }

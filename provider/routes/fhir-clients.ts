@@ -7,7 +7,6 @@ import { API } from '../../common/contract/endpoints'
 import type { ProviderContext } from '../context.js'
 import { serve, type Served } from '../endpoint-router.js'
 import { ApiError, invalidFields } from '../errors.js'
-import { fhirBaseUrl, fhirTokenUrl } from '../fhir/base-url.js'
 import { auditedChange } from '../store/audit.js'
 import {
   createFhirClient,
@@ -33,8 +32,9 @@ function itemOf(client: FhirClient, createdByEmail: string | null): FhirClientIt
   }
 }
 
-export function fhirClientRoutes(ctx: ProviderContext, env: Readonly<Record<string, string | undefined>> = process.env): Served[] {
-  const addresses = { fhir_base_url: fhirBaseUrl(env), token_url: fhirTokenUrl(env) }
+export function fhirClientRoutes(ctx: ProviderContext): Served[] {
+  // The addresses the hospital configures: the same FHIR_BASE_URL the token endpoint checks `aud` against.
+  const addresses = { fhir_base_url: ctx.fhir.baseUrl, token_url: `${ctx.fhir.baseUrl}token` }
 
   return [
     serve(API.fhirClients.list, async () => {

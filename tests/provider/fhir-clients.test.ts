@@ -151,8 +151,8 @@ describe('a Super Admin', () => {
 
 test('outside development, plain http to this machine is refused before anything is stored', async () => {
   // Only the flag is read before the refusal: no database, no session.
-  const ctx = { devMode: false } as ProviderContext
-  const register = fhirClientRoutes(ctx, {}).find((served) => served.endpoint === API.fhirClients.register)!
+  const ctx = { devMode: false, fhir: { baseUrl: 'http://localhost:4000/fhir/' } } as ProviderContext
+  const register = fhirClientRoutes(ctx).find((served) => served.endpoint === API.fhirClients.register)!
   const body = { name: 'Dev', jwks_url: 'http://localhost:5055/jwks.json', jwks: undefined, scopes: ['system/Patient.rs'] }
   const input = { body, caller: { account: { id: 1, email: 'a@b.test' }, sid: 's' } } as unknown as EndpointRequest<typeof API.fhirClients.register>
   await expect(Promise.resolve().then(() => register.handler(input as never))).rejects.toMatchObject({
