@@ -29,4 +29,9 @@ export interface ProviderContext {
   queueDeviceSync?: (accountId: number, service: string) => Promise<unknown>
   /** CLOSED_ACCOUNT_EMAIL_REUSE and RECORD_RETENTION_YEARS; undefined: the defaults (decision 196). */
   accountClosure?: AccountClosureSettings
+  /**
+   * FHIR Bulk Data export: where its files go (FHIR_EXPORT_DIR), the page size it reads with, and
+   * how a kick-off queues its job (undefined without the job runner, when exports are refused).
+   */
+  fhirExports?: { dir: string; pageSize: number; queue?: (exportId: string) => Promise<unknown> }
 }

@@ -34,6 +34,7 @@ async function start() {
       smtp: smtpSettingsFromEnv(process.env),
       withings: withingsSettingsFromEnv(process.env, settings.production),
       accountClosure: accountClosureFromEnv(process.env),
+      fhirExport: { dir: process.env.FHIR_EXPORT_DIR || undefined },
       port: settings.port,
       appUrl: settings.appUrl,
       devMode: !settings.production,
