@@ -3,7 +3,7 @@
 // itself runs as a job (jobs.ts, run.ts); these handlers only read and write its row.
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { access, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Group } from '@medplum/fhirtypes'
@@ -173,6 +173,8 @@ async function file(req: FhirRequest): Promise<FhirReply> {
   const dir = req.ctx.fhirExports?.dir
   if (!entry || !dir) throw new FhirError(404, 'not-found', 'No such file')
   const path = join(exportDirectory(dir, row.id), entry.name)
+  // Gone from disk (another instance's unshared directory, a manual clean-up): a 404, not a cut download.
+  if (!(await access(path).then(() => true, () => false))) throw new FhirError(404, 'not-found', 'No such file')
   return {
     status: 200,
     headers: { 'Content-Type': NDJSON, 'Cache-Control': 'no-store' },
