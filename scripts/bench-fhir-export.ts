@@ -100,6 +100,7 @@ async function exportOnce(args: ChildArgs): Promise<ExportResult> {
     fhirExport: { dir: exportDir },
   })
   try {
+    const heapBefore = heapAfterGc()
     const rssBefore = statusMb('VmRSS')
     let peak = rssBefore
     const sampler = setInterval(() => {
@@ -127,7 +128,15 @@ async function exportOnce(args: ChildArgs): Promise<ExportResult> {
       if (lines !== output.count) throw new Error(`${output.type}: ${lines} lines, manifest says ${output.count}`)
       files.push({ type: output.type, resources: output.count, mb: mb(statSync(path).size) })
     }
-    return { seconds: Math.round(seconds * 10) / 10, files, rss_before_mb: rssBefore, rss_peak_mb: peak, vm_hwm_mb: statusMb('VmHWM') }
+    return {
+      seconds: Math.round(seconds * 10) / 10,
+      files,
+      rss_before_mb: rssBefore,
+      rss_peak_mb: peak,
+      vm_hwm_mb: statusMb('VmHWM'),
+      heap_before_mb: heapBefore,
+      heap_after_mb: heapAfterGc(),
+    }
   } finally {
     await api.close()
   }
@@ -144,10 +153,19 @@ interface ExportResult {
   rss_before_mb: number
   rss_peak_mb: number
   vm_hwm_mb: number
+  /** V8 heap in use after a full collection: before the kick-off, and once the export is done. */
+  heap_before_mb: number
+  heap_after_mb: number
+}
+
+function heapAfterGc(): number {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  return mb(process.memoryUsage().heapUsed)
 }
 
 function child<T>(args: ChildArgs): T {
-  const run = spawnSync(process.execPath, [process.argv[1], '--child', JSON.stringify(args)], {
+  // --expose-gc: the export's child reads the heap after a full collection, before and after.
+  const run = spawnSync(process.execPath, ['--expose-gc', process.argv[1], '--child', JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
@@ -189,14 +207,14 @@ async function main() {
 
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
   console.log(`\nFHIR $export (system, every type) of ${PATIENTS.toLocaleString('en')} patients, ${WEEKS} weekly weights each — ${machine}\n`)
-  console.log('| engine | entries | seed (s) | export (s) | Patient | Observation | Procedure | files (MB) | RSS before / peak / VmHWM (MB) |')
-  console.log('|---|---|---|---|---|---|---|---|---|')
+  console.log('| engine | entries | seed (s) | export (s) | Patient | Observation | Procedure | files (MB) | RSS before / peak / VmHWM (MB) | heap after GC before / after (MB) |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const r of results) {
     const files = r.files
     const count = (type: string) => files.find((f) => f.type === type)?.resources.toLocaleString('en') ?? '0'
     const size = files.map((f) => `${f.type} ${f.mb}`).join(', ')
     console.log(
-      `| ${r.engine} | ${Number(r.entries).toLocaleString('en')} | ${String(r.seed_seconds)} | ${String(r.seconds)} | ${count('Patient')} | ${count('Observation')} | ${count('Procedure')} | ${size} | ${String(r.rss_before_mb)} / ${String(r.rss_peak_mb)} / ${String(r.vm_hwm_mb)} |`,
+      `| ${r.engine} | ${Number(r.entries).toLocaleString('en')} | ${String(r.seed_seconds)} | ${String(r.seconds)} | ${count('Patient')} | ${count('Observation')} | ${count('Procedure')} | ${size} | ${r.rss_before_mb} / ${r.rss_peak_mb} / ${r.vm_hwm_mb} | ${r.heap_before_mb} / ${r.heap_after_mb} |`,
     )
   }
   mkdirSync('bench-results', { recursive: true })

@@ -113,7 +113,13 @@ async function kickOff(req: FhirRequest, group: FhirExportGroup | null): Promise
       body: operationOutcome('throttled', 'An export of this client is still running: wait for it, or cancel it with DELETE on its status URL'),
     }
   }
-  await exports.queue(id)
+  try {
+    await exports.queue(id)
+  } catch (error) {
+    // Unqueued, the row would hold the client's one export slot until it expired.
+    await deleteFhirExport(req.ctx.db, id, grant.clientId)
+    throw error
+  }
   await recordFhirEvent(req.ctx.db, grant, 'fhir_export', {
     level: group ? 'group' : req.path.startsWith('Patient/') ? 'patient' : 'system',
     types,
