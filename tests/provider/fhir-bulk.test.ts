@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import type { Resource } from '@medplum/fhirtypes'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { US_CORE } from '../../common/fhir/codes'
 import type { ProviderContext } from '../../provider/context'
 import { findFhirRoute } from '../../provider/fhir/dispatch'
@@ -175,6 +175,7 @@ describe('Bulk Data export', () => {
   // A page of 2 rows, so the tests' few rows take several pages.
   const provider = useTestProvider({ jobs: true, fhirExport: { dir: exportDir, pageSize: 2 } }, { timeout: 60_000 })
   const ids: Record<string, number> = {}
+  afterAll(() => rmSync(exportDir, { recursive: true, force: true }))
 
   beforeAll(async () => {
     ids.sleeve = await seedPatient(provider.db, { email: 'sleeve@bulk.test', name: 'Ana Sleeve', height: 170, surgery: 'Sleeve Gastrectomy', weights: 5 })
