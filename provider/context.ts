@@ -32,4 +32,9 @@ export interface ProviderContext {
   accountClosure?: AccountClosureSettings
   /** The FHIR API's base URL (FHIR_BASE_URL) and per-client limits. */
   fhir: FhirRuntime
+  /**
+   * FHIR Bulk Data export: where its files go (FHIR_EXPORT_DIR), the page size it reads with, and
+   * how a kick-off queues its job (undefined without the job runner, when exports are refused).
+   */
+  fhirExports?: { dir: string; pageSize: number; queue?: (exportId: string) => Promise<unknown> }
 }

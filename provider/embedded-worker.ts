@@ -35,6 +35,7 @@ async function start() {
       withings: withingsSettingsFromEnv(process.env, settings.production),
       accountClosure: accountClosureFromEnv(process.env),
       fhir: fhirSettingsFromEnv(process.env),
+      fhirExport: { dir: process.env.FHIR_EXPORT_DIR || undefined },
       port: settings.port,
       appUrl: settings.appUrl,
       devMode: !settings.production,

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEFAULT_ADMIN_MFA, type AdminMfaSetting } from '../common/contract/auth-values'
@@ -30,6 +31,8 @@ import type { PgBoss } from 'pg-boss'
 import { startTimeBasedAlerts } from './jobs/alerts.js'
 import { startReminders } from './jobs/reminders.js'
 import { startRecordRetention } from './jobs/retention.js'
+import { queueFhirExport, startFhirExportWorker } from './fhir/bulk/jobs.js'
+import { FHIR_EXPORT_PAGE_SIZE } from '../common/fhir/bulk'
 import { accountClosureRoutes } from './routes/account-closure.js'
 import type { AccountClosureSettings } from './account-closure-settings.js'
 import { queueEmail, startEmailWorker, type SmtpSettings } from './jobs/email.js'
@@ -103,6 +106,11 @@ export interface ProviderOptions {
    * token endpoint's limit and replace the FHIR route table (default: provider/fhir/routes.ts).
    */
   fhir?: FhirSettings & { tokenRateLimitPerMinute?: number; routes?: readonly FhirRoute[] }
+  /**
+   * FHIR_EXPORT_DIR: the directory for Bulk Data export files, default `<dataDir>/fhir-exports`;
+   * pageSize (rows per query while writing, default FHIR_EXPORT_PAGE_SIZE) is for tests.
+   */
+  fhirExport?: { dir?: string; pageSize?: number }
   log?: (line: string) => void
 }
 
@@ -111,6 +119,8 @@ export interface RunningProvider {
   url: string
   /** The store this provider serves from, for in-process tools (seeding, tests) while it runs. */
   db: Db
+  /** What the routes are given, for tests that call a handler in-process (the FHIR API's). */
+  ctx: ProviderContext
   close(): Promise<void>
 }
 
@@ -189,6 +199,11 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       opts.fhir?.rateLimitPerMinute ?? DEFAULT_FHIR_RATE_LIMIT_PER_MINUTE,
       opts.fhir?.tokenRateLimitPerMinute ?? FHIR_TOKEN_REQUESTS_PER_MINUTE,
     ),
+    fhirExports: {
+      dir: opts.fhirExport?.dir ?? join(opts.dataDir, 'fhir-exports'),
+      pageSize: opts.fhirExport?.pageSize ?? FHIR_EXPORT_PAGE_SIZE,
+      queue: runner ? (exportId) => queueFhirExport(runner, exportId) : undefined,
+    },
   }
   try {
     await seedAdmins(db, opts.admins ?? [], log)
@@ -202,6 +217,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     if (boss && withings) await startDeviceSyncWorker(boss, ctx)
     if (boss) await startReminders(boss, ctx)
     if (boss) await startRecordRetention(boss, ctx)
+    if (boss && ctx.fhirExports) await startFhirExportWorker(boss, db, ctx.fhirExports, log)
   } catch (error) {
     await closeSimulator()
     await closeDatabase()
@@ -264,6 +280,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   return {
     url,
     db,
+    ctx,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {

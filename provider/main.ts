@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     withings: withingsSettingsFromEnv(env, production),
     accountClosure: accountClosureFromEnv(env),
     fhir: fhirSettingsFromEnv(env),
+    fhirExport: { dir: env.FHIR_EXPORT_DIR ? resolve(env.FHIR_EXPORT_DIR) : undefined },
     port: integerEnv(env.PROVIDER_PORT, 4000),
     host: env.PROVIDER_HOST ?? '127.0.0.1',
     appUrl: env.APP_URL ?? 'http://localhost:3000',

@@ -316,6 +316,30 @@ export interface FhirAssertionJtisTable {
   expires_at: string
 }
 
+export interface FhirExportFile {
+  type: string
+  /** The file's name in the export's directory (and its URL). */
+  name: string
+  count: number
+}
+
+export interface FhirExportsTable {
+  id: string
+  client_id: string
+  request: string
+  types: Json<string[]>
+  since: string | null
+  group_id: string | null
+  status: 'accepted' | 'in-progress' | 'completed' | 'failed'
+  progress: string | null
+  transaction_time: string | null
+  files: JsonWithDefault<FhirExportFile[]>
+  error: string | null
+  created_at: string
+  completed_at: string | null
+  expires_at: string
+}
+
 export interface Database {
   schema_info: SchemaInfoTable
   meta: MetaTable
@@ -344,6 +368,7 @@ export interface Database {
   mfa_challenges: MfaChallengesTable
   fhir_clients: FhirClientsTable
   fhir_assertion_jtis: FhirAssertionJtisTable
+  fhir_exports: FhirExportsTable
 }
 
 /** A row as a query reads it, and as an insert takes it. */
@@ -598,6 +623,22 @@ export const columns = {
     last_used_at: 'timestamptz null',
   },
   fhir_assertion_jtis: { client_id: 'text', jti: 'text', expires_at: 'timestamptz' },
+  fhir_exports: {
+    id: 'text',
+    client_id: 'text',
+    request: 'text',
+    types: 'jsonb',
+    since: 'timestamptz null',
+    group_id: 'text null',
+    status: 'text',
+    progress: 'text null',
+    transaction_time: 'timestamptz null',
+    files: 'jsonb default',
+    error: 'text null',
+    created_at: 'timestamptz',
+    completed_at: 'timestamptz null',
+    expires_at: 'timestamptz',
+  },
 } as const satisfies Record<keyof Database, Record<string, ColumnSpec>>
 
 // ---- Compile-time: the interfaces and `columns` say the same thing ----------------------------

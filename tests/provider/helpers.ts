@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { defaultSeedAdmins, startProvider, type ProviderOptions } from '../../provider/index'
+import type { ProviderContext } from '../../provider/context'
 import { openStore, type StoreOptions } from '../../provider/store/open'
 import type { Db, SqlParam, Store } from '../../provider/store/sql'
 import { createTestDatabase, type TestDatabase } from '../support/db-engines'
@@ -45,6 +46,8 @@ export interface TestProvider {
   sql(statement: string, ...params: SqlParam[]): Promise<void>
   /** The provider's own store, for reads a test makes behind the API's back and for seeders. */
   db: Db
+  /** What its routes are given, for tests that call a handler in-process (the FHIR API's). */
+  ctx: ProviderContext
 }
 
 /**
@@ -112,6 +115,7 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
       await provider.db.run(statement, params)
     },
     db: provider.db,
+    ctx: provider.ctx,
   }
 }
 
@@ -146,6 +150,9 @@ export function useTestProvider(
     },
     get db() {
       return current().db
+    },
+    get ctx() {
+      return current().ctx
     },
     call: (method, path, callOptions) => current().call(method, path, callOptions),
     close: () => current().close(),

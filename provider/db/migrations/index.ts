@@ -14,6 +14,7 @@ import * as m0012 from './0012_reminders.js'
 import * as m0013 from './0013_mfa_challenges.js'
 import * as m0014 from './0014_account_closure.js'
 import * as m0015 from './0015_fhir_clients.js'
+import * as m0016 from './0016_fhir_exports.js'
 
 /**
  * Every migration, by name, in order. A static map rather than Kysely's FileMigrationProvider:
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0013_mfa_challenges': m0013,
   '0014_account_closure': m0014,
   '0015_fhir_clients': m0015,
+  '0016_fhir_exports': m0016,
 }
