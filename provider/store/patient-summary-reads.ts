@@ -13,8 +13,6 @@ import type {
 } from '../../common/contract/admin-patients-values'
 import type { NO_PROCEDURE } from '../../common/contract/admin-patients-values'
 import type { SurgeryType } from '../../common/contract/profile-values'
-import { contactFieldsOf, dayFacts, type PatientSnapshot } from '../patient-facts.js'
-import type { PersonalSection } from '../profile-sections.js'
 import { monthDay } from './patient-summaries.js'
 import type { Db } from './sql.js'
 
@@ -32,38 +30,9 @@ export interface PatientQuery {
 }
 
 
-/** The stored facts, as the snapshot names them (the rest of a snapshot is derived from these). */
-type SummaryRow = Pick<
-  PatientSnapshot,
-  | 'id'
-  | 'full_name'
-  | 'email'
-  | 'created_at'
-  | 'email_verified'
-  | 'is_onboarded'
-  | 'onboarding'
-  | 'bariatric_status'
-  | 'surgery_type'
-  | 'surgery_date'
-  | 'baseline_kg'
-  | 'height_cm'
-  | 'goal_kg'
-  | 'current_kg'
-  | 'current_day'
-  | 'nadir_kg'
-  | 'nadir_day'
-  | 'twl_percent'
-  | 'ewl_percent'
-  | 'last_entry_day'
-  | 'last_sync_at'
-  | 'protein_target_g'
-  | 'open_alerts'
-  | 'alert_tier'
->
-
 type Summaries = Database & { s: Database['patient_summaries'] }
 
-/** The stored facts of `patient_summaries as s`, as the snapshot names them. */
+/** The stored facts of `patient_summaries as s`, as a patient's snapshot names them. */
 function summaryColumns(eb: ExpressionBuilder<Summaries, 's'>) {
   return [
     's.account_id as id',
@@ -97,23 +66,20 @@ function summaryColumns(eb: ExpressionBuilder<Summaries, 's'>) {
   ] as const
 }
 
-function snapshotOf(row: SummaryRow & { personal?: PersonalSection | null }, today: string): PatientSnapshot {
-  return {
-    ...row,
-    ...contactFieldsOf(row.personal),
-    ...dayFacts(row.surgery_date, row.last_entry_day, today),
-  }
-}
+/** A patient's stored summary (the domain derives a snapshot's calendar facts from it). */
+export type StoredSummary = Awaited<ReturnType<typeof allPatientSummaries>>[number]
 
-/** Every patient's snapshot, for the exports and reports (which cover whole cohorts anyway). */
-export async function allPatientSnapshots(db: Db, today: string): Promise<PatientSnapshot[]> {
-  const rows = await db.kysely
+/**
+ * Every patient's stored summary and personal section, for the exports and reports (which cover
+ * whole cohorts anyway); provider/patient-snapshots.ts makes the snapshots.
+ */
+export async function allPatientSummaries(db: Db) {
+  return db.kysely
     .selectFrom('patient_summaries as s')
     .leftJoin('customer_profiles as p', 'p.account_id', 's.account_id')
     .select((eb) => [...summaryColumns(eb), 'p.personal'])
     .orderBy('s.account_id')
     .execute()
-  return rows.map((row) => snapshotOf({ ...row, last_sync_at: row.last_sync_at ?? null }, today))
 }
 
 const SORT_COLUMNS = {
@@ -198,12 +164,8 @@ function listWhere(query: PatientQuery, today: string) {
   }
 }
 
-/** One page of the patients list and the number of patients the filters match. */
-export async function patientSummaryPage(
-  db: Db,
-  query: PatientQuery,
-  today: string,
-): Promise<{ rows: PatientSnapshot[]; total: number }> {
+/** One page of the patients list (stored summaries) and the number of patients the filters match. */
+export async function patientSummaryPage(db: Db, query: PatientQuery, today: string) {
   const where = listWhere(query, today)
   const column = SORT_COLUMNS[query.sort]
   // Missing values last in either direction, ties by id: the order of the sort indexes.
@@ -234,7 +196,7 @@ export async function patientSummaryPage(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(where)
     .executeTakeFirst()
-  return { rows: rows.map((row) => snapshotOf({ ...row, last_sync_at: row.last_sync_at ?? null }, today)), total: count?.n ?? 0 }
+  return { rows, total: count?.n ?? 0 }
 }
 
 export interface PatientCounts {
