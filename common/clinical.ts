@@ -4,7 +4,7 @@
 //
 // Bad input has one answer here: a weight, height or goal that is not a finite number above zero
 // counts as missing, and a measure that needs a missing value is null; so is a result beyond a
-// double's range. Never NaN, ±Infinity, or a number computed from a negative height. docs/decisions/189-clinical-formulas.md.
+// double's range. Never NaN, ±Infinity, or a number computed from a negative height. docs/decisions/189-rules-in-one-home.md.
 
 /** BMI 25 is the conventional "ideal" used for excess weight (IBW = 25 × height²). */
 export const IDEAL_BMI = 25

@@ -5,7 +5,7 @@
 // alert is of tier N (as the badge shows it).
 import { FieldReader } from './validation.js'
 import { SURGERY_TYPES } from './profile-sections.js'
-import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-facts.js'
+import { ONBOARDING_STATES, snapshotFromSummary, type OnboardingState, type PatientSnapshot } from './patient-facts.js'
 import { patientSummaryPage, type PatientQuery } from './store/patient-summary-reads.js'
 import type { Db } from './store/sql.js'
 
@@ -110,7 +110,7 @@ function listItem(snapshot: PatientSnapshot): PatientListItem {
 export async function queryPatients(db: Db, query: PatientQuery, today: string) {
   const { rows, total } = await patientSummaryPage(db, query, today)
   return {
-    items: rows.map(listItem),
+    items: rows.map((row) => listItem(snapshotFromSummary(row, today))),
     page: query.page,
     page_size: query.page_size,
     total,

@@ -7,9 +7,9 @@
 //                                    (counting only days with meals logged, so silence is tier 2's)
 import { round1 } from './admin-patients-metrics.js'
 
-import { ALERT_KIND_TIERS as ALERT_TIERS, type AlertKind, type AlertTier } from '../common/contract/alerts-values'
+import { ALERT_KIND_TIERS as ALERT_TIERS, type AlertCondition } from '../common/contract/alerts-values'
 
-export { ALERT_KINDS, ALERT_TITLES, type AlertKind, type AlertTier } from '../common/contract/alerts-values'
+export { ALERT_KINDS, ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../common/contract/alerts-values'
 export { ALERT_TIERS }
 
 export const NO_DATA_DAYS = 7
@@ -37,13 +37,6 @@ export interface AlertFacts {
   nadir_kg: number | null
   protein_days_logged: number
   protein_days_below: number
-}
-
-export interface AlertCondition {
-  kind: AlertKind
-  tier: AlertTier
-  /** Unit-free, so every admin reads it the same whatever unit they prefer. */
-  detail: string
 }
 
 export interface Regain {

@@ -163,6 +163,44 @@ export function baseSnapshot(facts: PatientFacts, today: string): BaseSnapshot {
   }
 }
 
+/** The facts a patient's stored summary holds (provider/store/patient-summary-reads.ts). */
+export type SummaryFacts = Pick<
+  PatientSnapshot,
+  | 'id'
+  | 'full_name'
+  | 'email'
+  | 'created_at'
+  | 'email_verified'
+  | 'is_onboarded'
+  | 'onboarding'
+  | 'bariatric_status'
+  | 'surgery_type'
+  | 'surgery_date'
+  | 'baseline_kg'
+  | 'height_cm'
+  | 'goal_kg'
+  | 'current_kg'
+  | 'current_day'
+  | 'nadir_kg'
+  | 'nadir_day'
+  | 'twl_percent'
+  | 'ewl_percent'
+  | 'last_entry_day'
+  | 'protein_target_g'
+  | 'open_alerts'
+  | 'alert_tier'
+> & { last_sync_at: string | null | undefined; personal?: PersonalSection | null }
+
+/** A snapshot from a stored summary: its contact fields, and the calendar facts as of `today`. */
+export function snapshotFromSummary({ personal, ...row }: SummaryFacts, today: string): PatientSnapshot {
+  return {
+    ...row,
+    last_sync_at: row.last_sync_at ?? null,
+    ...contactFieldsOf(personal),
+    ...dayFacts(row.surgery_date, row.last_entry_day, today),
+  }
+}
+
 /** What changes with the calendar alone, from the stored dates. */
 export function dayFacts(
   surgeryDate: string | null,

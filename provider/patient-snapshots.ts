@@ -4,8 +4,8 @@
 // are evaluated when data changes and by the daily time-based evaluation, never on a read.
 import { openAlertSummaryOf } from './store/alerts.js'
 import { readPatientFacts } from './store/patient-summaries.js'
-import { allPatientSnapshots } from './store/patient-summary-reads.js'
-import { baseSnapshot, type PatientSnapshot } from './patient-facts.js'
+import { allPatientSummaries } from './store/patient-summary-reads.js'
+import { baseSnapshot, snapshotFromSummary, type PatientSnapshot } from './patient-facts.js'
 import type { Db } from './store/sql.js'
 
 export {
@@ -21,8 +21,8 @@ export { proteinByDay } from './store/patients.js'
  * Every patient (customer account) as of `today` (YYYY-MM-DD), from the summaries.
  * Shared with the exports and reports (admin-users): keep the signature.
  */
-export function listPatientSnapshots(db: Db, today: string): Promise<PatientSnapshot[]> {
-  return allPatientSnapshots(db, today)
+export async function listPatientSnapshots(db: Db, today: string): Promise<PatientSnapshot[]> {
+  return (await allPatientSummaries(db)).map((row) => snapshotFromSummary(row, today))
 }
 
 /** One patient's snapshot computed afresh from their stored facts; undefined for a non-patient id. */

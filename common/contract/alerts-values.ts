@@ -20,6 +20,14 @@ export const ALERT_TITLES: Record<AlertKind, string> = {
   low_protein: 'Low protein intake',
 }
 
+/** A condition the rules found in a patient's data; the store keeps one episode per condition. */
+export interface AlertCondition {
+  kind: AlertKind
+  tier: AlertTier
+  /** Unit-free, so every admin reads it the same whatever unit they prefer. */
+  detail: string
+}
+
 export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const
 export type AlertStatus = (typeof ALERT_STATUSES)[number]
 

@@ -1,6 +1,6 @@
 // The record download's ZIP, written to a stream: README.txt, record.fhir.json (a FHIR R4 Bundle
 // of type collection), one CSV per kind of entry, messages.csv, reminders.csv, profile.csv and
-// summary.html (docs/record-export.md). Entries and messages are read a page at a time; each file
+// summary.html (docs/provider-api.md, "Record export"). Entries and messages are read a page at a time; each file
 // is compressed and sent as it is written.
 import type { Writable } from 'node:stream'
 import type { Resource } from '@medplum/fhirtypes'

@@ -2,6 +2,7 @@
 // deletion. Every patient table references accounts(id) ON DELETE CASCADE, so deleting the account
 // row deletes the whole record and nothing else; audit_events.target_account_id has no foreign key,
 // so the trail of what happened to the record outlives it.
+import { sql } from 'kysely'
 import { markPatientChanged } from './patient-summaries.js'
 import type { Db } from './sql.js'
 
@@ -30,14 +31,15 @@ export function freedEmailPlaceholder(accountId: number): string {
 }
 
 export async function findClosure(db: Db, accountId: number): Promise<Closure | null> {
-  const row = await db.get<{ closed_at: string | null; closed_by: number | null; closed_reference: string | null; closed_email: string | null; email: string }>(
-    'SELECT closed_at, closed_by, closed_reference, closed_email, email FROM accounts WHERE id = ?',
-    [accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select(['closed_at', 'closed_by', 'closed_reference', 'closed_email', 'email'])
+    .where('id', '=', accountId)
+    .executeTakeFirst()
   if (!row?.closed_at) return null
   return {
     closed_at: row.closed_at,
-    closed_by: row.closed_by === null ? null : Number(row.closed_by),
+    closed_by: row.closed_by,
     closed_reference: row.closed_reference,
     closed_email: row.closed_email ?? row.email,
   }
@@ -48,13 +50,15 @@ export async function findClosure(db: Db, accountId: number): Promise<Closure | 
  * placeholder), so its owner's sign-in can be told the account is closed. Undefined when none.
  */
 export async function findClosedByFreedEmail(db: Db, email: string): Promise<{ id: number; password_hash: string } | undefined> {
-  const row = await db.get<{ id: number; password_hash: string }>(
-    `SELECT id, password_hash FROM accounts
-     WHERE closed_email = ? AND closed_at IS NOT NULL AND email <> closed_email
-     ORDER BY closed_at DESC LIMIT 1`,
-    [email],
-  )
-  return row && { id: Number(row.id), password_hash: row.password_hash }
+  return db.kysely
+    .selectFrom('accounts')
+    .select(['id', 'password_hash'])
+    .where('closed_email', '=', email)
+    .where('closed_at', 'is not', null)
+    .whereRef('email', '<>', 'closed_email')
+    .orderBy('closed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
 export interface CloseAccountRow {
@@ -70,45 +74,57 @@ export interface CloseAccountRow {
  * patient): then nothing was changed.
  */
 export async function closeAccountRow(tx: Db, accountId: number, closure: CloseAccountRow): Promise<boolean> {
-  const marked = await tx.run(
-    `UPDATE accounts
-     SET closed_at = ?, closed_by = ?, closed_reference = ?, closed_email = email,
-         email = CASE WHEN ? THEN ? ELSE email END,
-         token_version = token_version + 1
-     WHERE id = ? AND portal = 'customer' AND closed_at IS NULL`,
-    [closure.closedAt.toISOString(), closure.closedBy, closure.reference, closure.freeEmail, freedEmailPlaceholder(accountId), accountId],
-  )
-  if (marked.changes !== 1) return false
+  const at = closure.closedAt.toISOString()
+  const marked = await tx.kysely
+    .updateTable('accounts')
+    .set((eb) => ({
+      closed_at: at,
+      closed_by: closure.closedBy,
+      closed_reference: closure.reference,
+      closed_email: eb.ref('email'),
+      email: closure.freeEmail ? freedEmailPlaceholder(accountId) : eb.ref('email'),
+      token_version: eb('token_version', '+', 1),
+    }))
+    .where('id', '=', accountId)
+    .where('portal', '=', 'customer')
+    .where('closed_at', 'is', null)
+    .executeTakeFirst()
+  if (marked.numUpdatedRows !== 1n) return false
   // Every session everywhere, and the e-mailed links that could open a new one.
-  await tx.run('DELETE FROM refresh_tokens WHERE account_id = ?', [accountId])
-  await tx.run('DELETE FROM email_tokens WHERE account_id = ?', [accountId])
+  await tx.kysely.deleteFrom('refresh_tokens').where('account_id', '=', accountId).execute()
+  await tx.kysely.deleteFrom('email_tokens').where('account_id', '=', accountId).execute()
   // Reminders stop (the job also skips closed accounts), and no message notice goes out.
-  await tx.run('DELETE FROM reminder_preferences WHERE account_id = ?', [accountId])
-  await tx.run('DELETE FROM message_notices WHERE recipient_id = ?', [accountId])
+  await tx.kysely.deleteFrom('reminder_preferences').where('account_id', '=', accountId).execute()
+  await tx.kysely.deleteFrom('message_notices').where('recipient_id', '=', accountId).execute()
   // Connected services: tokens (device_tokens cascades from its connection), pending consents.
-  await tx.run('DELETE FROM device_connections WHERE account_id = ?', [accountId])
-  await tx.run('DELETE FROM device_authorizations WHERE account_id = ?', [accountId])
+  await tx.kysely.deleteFrom('device_connections').where('account_id', '=', accountId).execute()
+  await tx.kysely.deleteFrom('device_authorizations').where('account_id', '=', accountId).execute()
   // The personal details that are not clinical; name, date of birth, sex, height and the starting
   // weight identify the record and belong to it, so they stay.
-  await tx.run(
-    `UPDATE customer_profiles
-     SET personal = personal - CAST(? AS text[]), device_information = NULL, updated_at = ?
-     WHERE account_id = ?`,
-    [`{${NON_CLINICAL_PERSONAL_FIELDS.join(',')}}`, closure.closedAt.toISOString(), accountId],
-  )
+  await tx.kysely
+    .updateTable('customer_profiles')
+    // jsonb minus a text[] of keys has no builder form.
+    .set({ personal: sql<string>`personal - CAST(${`{${NON_CLINICAL_PERSONAL_FIELDS.join(',')}}`} AS text[])`, device_information: null, updated_at: at })
+    .where('account_id', '=', accountId)
+    .execute()
   markPatientChanged(tx, accountId)
   return true
 }
 
 /** Closed accounts whose record is due for deletion (closed at or before `closedBefore`), oldest first. */
 export async function closedAccountsDue(db: Db, closedBefore: Date, limit: number): Promise<{ id: number; closed_at: string }[]> {
-  const rows = await db.all<{ id: number; closed_at: string }>(
-    `SELECT id, closed_at FROM accounts
-     WHERE portal = 'customer' AND closed_at IS NOT NULL AND closed_at <= ?
-     ORDER BY closed_at, id LIMIT ?`,
-    [closedBefore.toISOString(), limit],
-  )
-  return rows.map((row) => ({ id: Number(row.id), closed_at: row.closed_at }))
+  const rows = await db.kysely
+    .selectFrom('accounts')
+    .select(['id', 'closed_at'])
+    .where('portal', '=', 'customer')
+    .where('closed_at', 'is not', null)
+    .where('closed_at', '<=', closedBefore.toISOString())
+    .orderBy('closed_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  // closed_at IS NOT NULL above: every row has one.
+  return rows.flatMap((row) => (row.closed_at === null ? [] : [{ id: row.id, closed_at: row.closed_at }]))
 }
 
 /**
@@ -116,9 +132,12 @@ export async function closedAccountsDue(db: Db, closedBefore: Date, limit: numbe
  * another instance deleted, or one reopened by hand, is left alone): true when this call deleted it.
  */
 export async function deleteClosedAccount(tx: Db, accountId: number, closedBefore: Date): Promise<boolean> {
-  const deleted = await tx.run(
-    `DELETE FROM accounts WHERE id = ? AND portal = 'customer' AND closed_at IS NOT NULL AND closed_at <= ?`,
-    [accountId, closedBefore.toISOString()],
-  )
-  return deleted.changes === 1
+  const deleted = await tx.kysely
+    .deleteFrom('accounts')
+    .where('id', '=', accountId)
+    .where('portal', '=', 'customer')
+    .where('closed_at', 'is not', null)
+    .where('closed_at', '<=', closedBefore.toISOString())
+    .executeTakeFirst()
+  return deleted.numDeletedRows === 1n
 }

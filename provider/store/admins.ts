@@ -1,5 +1,7 @@
 // Extension (docs/provider-api.md, "Admins"): the admin accounts as the users screen sees them,
 // and the changes a Super Admin can make to them.
+import { sql, type ExpressionBuilder } from 'kysely'
+import type { Database } from '../db/schema.js'
 import type { AdminRole } from './accounts.js'
 import { deleteEmailTokens } from './email-tokens.js'
 import { revokeRefreshTokens } from './refresh-tokens.js'
@@ -32,15 +34,34 @@ function statusOf(row: { deactivated_at: string | null; invited_at: string | nul
   return row.invited_at && !row.email_verified ? 'invited' : 'active'
 }
 
-const SELECT_ADMINS = `
-  SELECT a.id, a.email, a.full_name, a.role, a.created_at, a.invited_at, a.deactivated_at, a.email_verified,
-         (a.mfa_enabled_at IS NOT NULL) AS mfa_enabled,
-         inviter.email AS invited_by_email,
-         (SELECT MAX(e.at) FROM audit_events e
-           WHERE e.action = 'sign_in' AND e.actor_account_id = a.id AND e.details->>'outcome' = 'success'
-         ) AS last_sign_in_at
-  FROM accounts a LEFT JOIN accounts inviter ON inviter.id = a.invited_by
-  WHERE a.portal = 'admin'`
+/** The admins' rows as the users screen reads them, with who invited them and their last sign-in. */
+function selectAdmins(db: Db) {
+  return db.kysely
+    .selectFrom('accounts as a')
+    .leftJoin('accounts as inviter', 'inviter.id', 'a.invited_by')
+    .select((eb) => [
+      'a.id',
+      'a.email',
+      'a.full_name',
+      'a.role',
+      'a.created_at',
+      'a.invited_at',
+      'a.deactivated_at',
+      'a.email_verified',
+      // Typed as PostgreSQL answers it: a boolean (Kysely's SqlBool also allows MySQL's 0 and 1).
+      eb('a.mfa_enabled_at', 'is not', null).$castTo<boolean>().as('mfa_enabled'),
+      'inviter.email as invited_by_email',
+      eb
+        .selectFrom('audit_events as e')
+        .select((inner) => inner.fn.max<string | null>('e.at').as('at'))
+        .where('e.action', '=', 'sign_in')
+        .whereRef('e.actor_account_id', '=', 'a.id')
+        // ->> on a jsonb document: the builder has no typed form for it.
+        .where(sql<string>`e.details->>'outcome'`, '=', 'success')
+        .as('last_sign_in_at'),
+    ])
+    .where('a.portal', '=', 'admin')
+}
 
 function toItem({ email_verified, ...row }: AdminRow): AdminListItem {
   return { ...row, status: statusOf({ ...row, email_verified }) }
@@ -48,29 +69,41 @@ function toItem({ email_verified, ...row }: AdminRow): AdminListItem {
 
 /** Every admin: active ones first, then invited, then deactivated; by name within each. */
 export async function listAdmins(db: Db): Promise<AdminListItem[]> {
-  const rows = await db.all<AdminRow>(`${SELECT_ADMINS} ORDER BY lower(a.full_name), a.email`)
+  const rows: AdminRow[] = await selectAdmins(db)
+    .orderBy((eb) => eb.fn('lower', ['a.full_name']))
+    .orderBy('a.email')
+    .execute()
   const rank: Record<AdminStatus, number> = { active: 0, invited: 1, deactivated: 2 }
   return rows.map(toItem).sort((a, b) => rank[a.status] - rank[b.status])
 }
 
 export async function findAdmin(db: Db, id: number): Promise<AdminListItem | undefined> {
-  const row = await db.get<AdminRow>(`${SELECT_ADMINS} AND a.id = ?`, [id])
+  const row: AdminRow | undefined = await selectAdmins(db).where('a.id', '=', id).executeTakeFirst()
   return row && toItem(row)
 }
 
 export async function isDeactivated(db: Db, accountId: number): Promise<boolean> {
-  const row = await db.get<{ deactivated_at: string | null }>('SELECT deactivated_at FROM accounts WHERE id = ?', [
-    accountId,
-  ])
+  const row = await db.kysely.selectFrom('accounts').select('deactivated_at').where('id', '=', accountId).executeTakeFirst()
   return Boolean(row?.deactivated_at)
 }
 
 /** Super Admins who can sign in now; invited ones do not count, as they may never accept. */
-const ACTIVE_SUPER_ADMIN = "portal = 'admin' AND role = 'Super Admin' AND deactivated_at IS NULL AND email_verified"
+function activeSuperAdmin(eb: ExpressionBuilder<Database, 'accounts'>) {
+  return eb.and([
+    eb('portal', '=', 'admin'),
+    eb('role', '=', 'Super Admin'),
+    eb('deactivated_at', 'is', null),
+    eb.ref('email_verified'),
+  ])
+}
 
 export async function countActiveSuperAdmins(db: Db): Promise<number> {
-  const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM accounts WHERE ${ACTIVE_SUPER_ADMIN}`)
-  return Number(row?.n ?? 0)
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(activeSuperAdmin)
+    .executeTakeFirst()
+  return row?.n ?? 0
 }
 
 /**
@@ -78,13 +111,20 @@ export async function countActiveSuperAdmins(db: Db): Promise<number> {
  * Only meaningful inside a transaction that has run lockActiveSuperAdmins first.
  */
 async function isLastActiveSuperAdmin(tx: Db, accountId: number): Promise<boolean> {
-  const target = await tx.get(`SELECT 1 FROM accounts WHERE id = ? AND ${ACTIVE_SUPER_ADMIN}`, [accountId])
+  const target = await tx.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('id', '=', accountId)
+    .where(activeSuperAdmin)
+    .executeTakeFirst()
   if (!target) return false
-  const others = await tx.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM accounts WHERE ${ACTIVE_SUPER_ADMIN} AND id <> ?`,
-    [accountId],
-  )
-  return Number(others?.n ?? 0) === 0
+  const others = await tx.kysely
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(activeSuperAdmin)
+    .where('id', '<>', accountId)
+    .executeTakeFirst()
+  return (others?.n ?? 0) === 0
 }
 
 /**
@@ -93,29 +133,34 @@ async function isLastActiveSuperAdmin(tx: Db, accountId: number): Promise<boolea
  * and then counts what it committed, instead of both counting "two" from their own snapshots.
  */
 async function lockActiveSuperAdmins(tx: Db): Promise<void> {
-  await tx.run(`UPDATE accounts SET role = role WHERE ${ACTIVE_SUPER_ADMIN}`)
+  await tx.kysely
+    .updateTable('accounts')
+    .set((eb) => ({ role: eb.ref('role') }))
+    .where(activeSuperAdmin)
+    .execute()
 }
 
 export async function markInvited(db: Db, accountId: number, invitedBy: number): Promise<void> {
-  await db.run('UPDATE accounts SET invited_at = ?, invited_by = ? WHERE id = ?', [
-    new Date().toISOString(),
-    invitedBy,
-    accountId,
-  ])
+  await db.kysely
+    .updateTable('accounts')
+    .set({ invited_at: new Date().toISOString(), invited_by: invitedBy })
+    .where('id', '=', accountId)
+    .execute()
 }
 
 /** Whether this admin was invited and can still accept (not deactivated since). */
 export async function hasPendingInvitation(db: Db, accountId: number): Promise<boolean> {
-  const row = await db.get<{ invited_at: string | null; deactivated_at: string | null }>(
-    'SELECT invited_at, deactivated_at FROM accounts WHERE id = ?',
-    [accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select(['invited_at', 'deactivated_at'])
+    .where('id', '=', accountId)
+    .executeTakeFirst()
   return row !== undefined && row.invited_at !== null && row.deactivated_at === null
 }
 
 /** A re-invitation may correct the name and role the first one gave. */
 export async function updateInvitee(db: Db, accountId: number, fullName: string, role: AdminRole): Promise<void> {
-  await db.run('UPDATE accounts SET full_name = ?, role = ? WHERE id = ?', [fullName, role, accountId])
+  await db.kysely.updateTable('accounts').set({ full_name: fullName, role }).where('id', '=', accountId).execute()
 }
 
 /**
@@ -123,7 +168,11 @@ export async function updateInvitee(db: Db, accountId: number, fullName: string,
  * its next use, deleting refresh tokens stops new ones, deleting e-mail tokens voids pending links.
  */
 async function endSessions(db: Db, accountId: number): Promise<void> {
-  await db.run('UPDATE accounts SET token_version = token_version + 1 WHERE id = ?', [accountId])
+  await db.kysely
+    .updateTable('accounts')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', accountId)
+    .execute()
   await revokeRefreshTokens(db, accountId)
 }
 
@@ -134,7 +183,7 @@ export async function setRole(db: Db, accountId: number, role: AdminRole): Promi
       await lockActiveSuperAdmins(tx)
       if (await isLastActiveSuperAdmin(tx, accountId)) return false
     }
-    await tx.run('UPDATE accounts SET role = ? WHERE id = ?', [role, accountId])
+    await tx.kysely.updateTable('accounts').set({ role }).where('id', '=', accountId).execute()
     await endSessions(tx, accountId)
     return true
   })
@@ -145,7 +194,11 @@ export async function deactivate(db: Db, accountId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockActiveSuperAdmins(tx)
     if (await isLastActiveSuperAdmin(tx, accountId)) return false
-    await tx.run('UPDATE accounts SET deactivated_at = ? WHERE id = ?', [new Date().toISOString(), accountId])
+    await tx.kysely
+      .updateTable('accounts')
+      .set({ deactivated_at: new Date().toISOString() })
+      .where('id', '=', accountId)
+      .execute()
     await endSessions(tx, accountId)
     await deleteEmailTokens(tx, accountId)
     return true
@@ -153,5 +206,5 @@ export async function deactivate(db: Db, accountId: number): Promise<boolean> {
 }
 
 export async function reactivate(db: Db, accountId: number): Promise<void> {
-  await db.run('UPDATE accounts SET deactivated_at = NULL WHERE id = ?', [accountId])
+  await db.kysely.updateTable('accounts').set({ deactivated_at: null }).where('id', '=', accountId).execute()
 }

@@ -5,14 +5,8 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Database } from '../db/schema.js'
 import type { Db } from './sql.js'
-import { ALERT_TITLES, type AlertKind, type AlertTier } from '../../common/contract/alerts-values'
-
-/** A condition the rules found (provider/alerts-rules.ts decides; the store only keeps episodes). */
-export interface AlertCondition {
-  kind: AlertKind
-  tier: AlertTier
-  detail: string
-}
+// The rules (provider/alerts-rules.ts) decide the conditions; the store only keeps episodes.
+import { ALERT_TITLES, type AlertCondition, type AlertKind, type AlertTier } from '../../common/contract/alerts-values'
 
 export { ALERT_STATUSES, type AlertStatus } from '../../common/contract/alerts-values'
 import type { AlertStatus } from '../../common/contract/alerts-values'

@@ -1,6 +1,8 @@
 // Extension (docs/provider-api.md, "Extensions"): HIPAA-style audit trail. The provider is the system
 // of record, so events are written where the access happens, not by the app.
-import type { Db, SqlParam } from './sql.js'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { Database } from '../db/schema.js'
+import type { Db } from './sql.js'
 
 import {
   AUDIT_UNAVAILABLE_MESSAGE,
@@ -43,18 +45,17 @@ export class AuditWriteError extends Error {
  */
 export async function recordAuditEvent(db: Db, event: AuditEventInput): Promise<void> {
   try {
-    await db.run(
-      `INSERT INTO audit_events (at, actor_account_id, actor_email, action, target_account_id, details)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-      [
-        new Date().toISOString(),
-        event.actor.id,
-        event.actor.email,
-        event.action,
-        event.targetAccountId ?? null,
-        JSON.stringify(event.details ?? {}),
-      ],
-    )
+    await db.kysely
+      .insertInto('audit_events')
+      .values({
+        at: new Date().toISOString(),
+        actor_account_id: event.actor.id,
+        actor_email: event.actor.email,
+        action: event.action,
+        target_account_id: event.targetAccountId ?? null,
+        details: JSON.stringify(event.details ?? {}),
+      })
+      .execute()
   } catch (error) {
     throw new AuditWriteError(error)
   }
@@ -101,20 +102,16 @@ export async function recordReadEvent(db: Db, event: AuditEventInput, background
 async function hasRecentRead(db: Db, event: AuditEventInput, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - BACKGROUND_READ_AUDIT_MINUTES * 60_000).toISOString()
   const target = event.targetAccountId ?? null
-  const found = await db.get<{ one: number }>(
-    `SELECT 1 AS one FROM audit_events
-      WHERE action = ? AND at >= ? AND actor_account_id = ?
-        AND ${target === null ? 'target_account_id IS NULL' : 'target_account_id = ?'}
-        AND details = CAST(? AS jsonb)
-      LIMIT 1`,
-    [
-      event.action,
-      since,
-      event.actor.id,
-      ...(target === null ? [] : [target]),
-      JSON.stringify(event.details ?? {}),
-    ],
-  )
+  const found = await db.kysely
+    .selectFrom('audit_events')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('action', '=', event.action)
+    .where('at', '>=', since)
+    .where('actor_account_id', '=', event.actor.id)
+    .where('target_account_id', target === null ? 'is' : '=', target)
+    .where((eb) => eb('details', '=', eb.cast<Record<string, unknown>>(eb.val(JSON.stringify(event.details ?? {})), 'jsonb')))
+    .limit(1)
+    .executeTakeFirst()
   return found !== undefined
 }
 
@@ -152,46 +149,43 @@ export async function listAuditEvents(
   page: number,
   pageSize = AUDIT_PAGE_SIZE,
 ): Promise<{ events: AuditEventView[]; total: number }> {
-  const where: string[] = []
-  const params: SqlParam[] = []
-  if (filters.action) {
-    where.push('e.action = ?')
-    params.push(filters.action)
+  const where = (eb: ExpressionBuilder<Database, 'audit_events'>) => {
+    const terms: Expression<SqlBool>[] = []
+    if (filters.action) terms.push(eb('audit_events.action', '=', filters.action))
+    if (filters.actor) {
+      // LIKE with the filter's own '%', '_' and '\' escaped, so they are plain characters; lower() on
+      // both sides, as PostgreSQL's LIKE is case-sensitive. ESCAPE has no builder form.
+      const pattern = `%${filters.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      terms.push(eb(eb.fn('lower', ['audit_events.actor_email']), 'like', sql<string>`${pattern} ESCAPE '\\'`))
+    }
+    if (filters.from) terms.push(eb('audit_events.at', '>=', `${filters.from}T00:00:00.000Z`))
+    if (filters.to) terms.push(eb('audit_events.at', '<=', `${filters.to}T23:59:59.999Z`))
+    if (filters.targetAccountId !== null) terms.push(eb('audit_events.target_account_id', '=', filters.targetAccountId))
+    return eb.and(terms)
   }
-  if (filters.actor) {
-    // LIKE with the filter's own '%', '_' and '\' escaped, so they are plain characters; lower() on
-    // both sides, as PostgreSQL's LIKE is case-sensitive.
-    where.push("lower(e.actor_email) LIKE ? ESCAPE '\\'")
-    params.push(`%${filters.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-  }
-  if (filters.from) {
-    where.push('e.at >= ?')
-    params.push(`${filters.from}T00:00:00.000Z`)
-  }
-  if (filters.to) {
-    where.push('e.at <= ?')
-    params.push(`${filters.to}T23:59:59.999Z`)
-  }
-  if (filters.targetAccountId !== null) {
-    where.push('e.target_account_id = ?')
-    params.push(filters.targetAccountId)
-  }
-  const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''
-  const counted = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_events e ${clause}`, params)
-  const total = Number(counted?.n ?? 0)
-  const rows = await db.all<Omit<AuditEventView, 'details'> & { details: unknown }>(
-    `SELECT e.id, e.at, e.actor_account_id, e.actor_email, e.action, e.target_account_id, e.details,
-            t.email AS target_email
-     FROM audit_events e LEFT JOIN accounts t ON t.id = e.target_account_id
-     ${clause} ORDER BY e.at DESC, e.id DESC LIMIT ? OFFSET ?`,
-    [...params, pageSize, (page - 1) * pageSize],
-  )
-  return {
-    total,
-    events: rows.map((row) => ({ ...row, details: parseDetails(row.details) })),
-  }
-}
-
-function parseDetails(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const counted = await db.kysely
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(where)
+    .executeTakeFirst()
+  const events = await db.kysely
+    .selectFrom('audit_events')
+    .leftJoin('accounts as t', 't.id', 'audit_events.target_account_id')
+    .select([
+      'audit_events.id',
+      'audit_events.at',
+      'audit_events.actor_account_id',
+      'audit_events.actor_email',
+      'audit_events.action',
+      'audit_events.target_account_id',
+      'audit_events.details',
+      't.email as target_email',
+    ])
+    .where(where)
+    .orderBy('audit_events.at', 'desc')
+    .orderBy('audit_events.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return { total: counted?.n ?? 0, events }
 }

@@ -155,6 +155,8 @@ class EngineStore implements Store {
     }
   }
 
+  // The string methods' row type is the caller's say-so (the cast below); the store's own queries
+  // are built and typed by the schema instead, and only provider/routes/health.ts still uses these.
   async all<T>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
     this.assertOutsideTransaction()
     return (await execute<T>(this.engine.db, sql, params, this.engine.kind)).rows as T[]
@@ -188,6 +190,7 @@ class EngineStore implements Store {
   private handle(trx: Transaction<Database>): Db {
     const tx: Db = {
       kysely: trx.withPlugin(this.timer),
+      // Typed by the caller's say-so, as the outer handle's string methods.
       all: async <T>(sql: string, params: readonly SqlParam[] = []) => (await execute<T>(trx, sql, params, this.engine.kind)).rows as T[],
       get: async <T>(sql: string, params: readonly SqlParam[] = []) =>
         ((await execute<T>(trx, sql, params, this.engine.kind)).rows as T[])[0],

@@ -14,6 +14,8 @@ type AnyFields = EntryFields[EntryKind]
 type EntryRow = Pick<Row<'health_entries'>, 'id' | 'kind' | 'day' | 'fields' | 'source'>
 
 // Every kind answers its `source` (devices extension): 'manual' or the service that measured it.
+// The casts: the jsonb `fields` column is one type for every kind; provider/entries-fields.ts
+// checked the kind's fields on the way in, so the row's kind says which shape they have.
 function fromRow(row: EntryRow): Entry {
   return {
     id: row.id,
@@ -28,6 +30,7 @@ const COLUMNS = ['id', 'kind', 'day', 'fields', 'source'] as const
 
 /** A weight names its own source (a device the patient read it off); anything typed is 'manual'. */
 function sourceOf(kind: EntryKind, fields: AnyFields): string {
+  // The kind says the shape (checked on the way in): a weight's fields carry its source.
   return kind === 'weight' ? (fields as EntryFields['weight']).source : 'manual'
 }
 

@@ -1,6 +1,7 @@
 // Messages (docs/provider-api.md, "Messages"): one conversation per patient with the care team, its
 // messages, read receipts and the team's "handled" state. The inbox's reads are in
 // ./message-inbox.ts; the e-mail notices in ../jobs/message-notices.ts.
+import { sql } from 'kysely'
 import type { Db } from './sql.js'
 import { tokenNow } from '../tokens.js'
 
@@ -45,11 +46,22 @@ export interface MessageRow {
   created_at: string
 }
 
-const CONVERSATION_COLUMNS =
-  'id, patient_id, created_at, last_message_id, last_message_at, last_sender_role, last_patient_message_id, handled_at, handled_by'
-
 export async function findConversation(db: Db, patientId: number): Promise<Conversation | undefined> {
-  return db.get<Conversation>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE patient_id = ?`, [patientId])
+  return db.kysely
+    .selectFrom('conversations')
+    .select([
+      'id',
+      'patient_id',
+      'created_at',
+      'last_message_id',
+      'last_message_at',
+      'last_sender_role',
+      'last_patient_message_id',
+      'handled_at',
+      'handled_by',
+    ])
+    .where('patient_id', '=', patientId)
+    .executeTakeFirst()
 }
 
 /** "Waiting for reply": the patient spoke last and nobody on the team marked it handled since. */
@@ -75,42 +87,64 @@ export interface NewMessage {
 export async function addMessage(db: Db, message: NewMessage, now = messageNow()): Promise<MessageRow> {
   const at = now.toISOString()
   return db.transaction(async (tx) => {
-    const conversation = await tx.get<{ id: number }>(
-      `INSERT INTO conversations (patient_id, created_at) VALUES (?, ?)
-       ON CONFLICT (patient_id) DO UPDATE SET patient_id = excluded.patient_id RETURNING id`,
-      [message.patientId, at],
-    )
-    const conversationId = conversation!.id
-    const inserted = await tx.get<{ id: number }>(
-      `INSERT INTO messages (conversation_id, sender_id, sender_role, body, alert_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-      [conversationId, message.senderId, message.senderRole, message.body, message.alertId ?? null, at],
-    )
-    const id = inserted!.id
-    if (message.senderRole === 'patient') {
-      await tx.run(
-        `UPDATE conversations SET last_message_id = ?, last_message_at = ?, last_sender_role = 'patient',
-           last_patient_message_id = ?, handled_at = NULL, handled_by = NULL WHERE id = ?`,
-        [id, at, id, conversationId],
+    const conversation = await tx.kysely
+      .insertInto('conversations')
+      .values({ patient_id: message.patientId, created_at: at })
+      .onConflict((conflict) => conflict.column('patient_id').doUpdateSet((eb) => ({ patient_id: eb.ref('excluded.patient_id') })))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const conversationId = conversation.id
+    const { id } = await tx.kysely
+      .insertInto('messages')
+      .values({
+        conversation_id: conversationId,
+        sender_id: message.senderId,
+        sender_role: message.senderRole,
+        body: message.body,
+        alert_id: message.alertId ?? null,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await tx.kysely
+      .updateTable('conversations')
+      .set(
+        message.senderRole === 'patient'
+          ? {
+              last_message_id: id,
+              last_message_at: at,
+              last_sender_role: 'patient',
+              last_patient_message_id: id,
+              handled_at: null,
+              handled_by: null,
+            }
+          : { last_message_id: id, last_message_at: at, last_sender_role: 'admin' },
       )
-    } else {
-      await tx.run(
-        "UPDATE conversations SET last_message_id = ?, last_message_at = ?, last_sender_role = 'admin' WHERE id = ?",
-        [id, at, conversationId],
-      )
-    }
+      .where('id', '=', conversationId)
+      .execute()
     await markRead(tx, conversationId, message.senderId, id, now)
     return (await findMessage(tx, id))!
   })
 }
 
-const MESSAGE_SELECT = `
-  SELECT m.id, m.conversation_id, m.sender_id, m.sender_role, m.body, m.alert_id, m.created_at,
-         CASE WHEN m.sender_role = 'admin' THEN s.full_name END AS sender_name
-  FROM messages m LEFT JOIN accounts s ON s.id = m.sender_id`
+function selectMessages(db: Db) {
+  return db.kysely
+    .selectFrom('messages as m')
+    .leftJoin('accounts as s', 's.id', 'm.sender_id')
+    .select((eb) => [
+      'm.id',
+      'm.conversation_id',
+      'm.sender_id',
+      'm.sender_role',
+      'm.body',
+      'm.alert_id',
+      'm.created_at',
+      eb.case().when('m.sender_role', '=', 'admin').then(eb.ref('s.full_name')).end().as('sender_name'),
+    ])
+}
 
 export async function findMessage(db: Db, id: number): Promise<MessageRow | undefined> {
-  return db.get<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = ?`, [id])
+  return selectMessages(db).where('m.id', '=', id).executeTakeFirst()
 }
 
 /**
@@ -123,21 +157,24 @@ export async function listMessages(
   page: { before: number | null; limit: number },
 ): Promise<{ messages: MessageRow[]; hasMore: boolean }> {
   if (page.limit === 0) return { messages: [], hasMore: false }
-  const rows = await db.all<MessageRow>(
-    `${MESSAGE_SELECT} WHERE m.conversation_id = ? ${page.before === null ? '' : 'AND m.id < ?'}
-     ORDER BY m.id DESC LIMIT ?`,
-    page.before === null ? [conversationId, page.limit + 1] : [conversationId, page.before, page.limit + 1],
-  )
+  let query = selectMessages(db).where('m.conversation_id', '=', conversationId)
+  if (page.before !== null) query = query.where('m.id', '<', page.before)
+  const rows = await query
+    .orderBy('m.id', 'desc')
+    .limit(page.limit + 1)
+    .execute()
   const hasMore = rows.length > page.limit
   return { messages: rows.slice(0, page.limit).reverse(), hasMore }
 }
 
 /** Where a reader has read a conversation up to (0 when never). */
 export async function lastReadMessageId(db: Db, conversationId: number, accountId: number): Promise<number> {
-  const row = await db.get<{ id: number }>(
-    'SELECT last_read_message_id AS id FROM conversation_reads WHERE conversation_id = ? AND account_id = ?',
-    [conversationId, accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('conversation_reads')
+    .select('last_read_message_id as id')
+    .where('conversation_id', '=', conversationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   return row?.id ?? 0
 }
 
@@ -156,27 +193,39 @@ export async function markRead(
 ): Promise<number> {
   const at = now.toISOString()
   return db.transaction(async (tx) => {
-    const newest = await tx.get<{ id: number | null }>(
-      'SELECT MAX(id) AS id FROM messages WHERE conversation_id = ? AND id <= ?',
-      [conversationId, upTo],
-    )
+    const newest = await tx.kysely
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max<number | null>('id').as('id'))
+      .where('conversation_id', '=', conversationId)
+      .where('id', '<=', upTo)
+      .executeTakeFirst()
     const previous = await lastReadMessageId(tx, conversationId, accountId)
     const target = newest?.id ?? 0
     if (target <= previous) return previous
-    await tx.run(
-      `INSERT INTO message_reads (message_id, account_id, read_at)
-       SELECT id, ?, ? FROM messages
-       WHERE conversation_id = ? AND id > ? AND id <= ? AND sender_id IS DISTINCT FROM ?
-       ON CONFLICT DO NOTHING`,
-      [accountId, at, conversationId, previous, target, accountId],
-    )
-    await tx.run(
-      `INSERT INTO conversation_reads (conversation_id, account_id, last_read_message_id, read_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (conversation_id, account_id) DO UPDATE
-         SET last_read_message_id = GREATEST(conversation_reads.last_read_message_id, excluded.last_read_message_id),
-             read_at = excluded.read_at`,
-      [conversationId, accountId, target, at],
-    )
+    await tx.kysely
+      .insertInto('message_reads')
+      .columns(['message_id', 'account_id', 'read_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('messages')
+          .select((inner) => ['id', inner.val(accountId).as('account_id'), inner.val(at).as('read_at')])
+          .where('conversation_id', '=', conversationId)
+          .where('id', '>', previous)
+          .where('id', '<=', target)
+          .where('sender_id', 'is distinct from', accountId),
+      )
+      .onConflict((conflict) => conflict.doNothing())
+      .execute()
+    await tx.kysely
+      .insertInto('conversation_reads')
+      .values({ conversation_id: conversationId, account_id: accountId, last_read_message_id: target, read_at: at })
+      .onConflict((conflict) =>
+        conflict.columns(['conversation_id', 'account_id']).doUpdateSet((eb) => ({
+          last_read_message_id: eb.fn('greatest', ['conversation_reads.last_read_message_id', 'excluded.last_read_message_id']),
+          read_at: eb.ref('excluded.read_at'),
+        })),
+      )
+      .execute()
     return target
   })
 }
@@ -186,14 +235,27 @@ export async function markRead(
  * patient's for an admin (a colleague's reply is not something to answer).
  */
 export async function unreadCount(db: Db, conversationId: number, accountId: number, reader: SenderRole): Promise<number> {
-  const row = await db.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM messages m
-     WHERE m.conversation_id = ? AND m.sender_role = ?
-       AND m.id > COALESCE((SELECT r.last_read_message_id FROM conversation_reads r
-                            WHERE r.conversation_id = m.conversation_id AND r.account_id = ?), 0)`,
-    [conversationId, reader === 'patient' ? 'admin' : 'patient', accountId],
-  )
-  return Number(row?.n ?? 0)
+  const row = await db.kysely
+    .selectFrom('messages as m')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('m.conversation_id', '=', conversationId)
+    .where('m.sender_role', '=', reader === 'patient' ? 'admin' : 'patient')
+    .where((eb) =>
+      eb(
+        'm.id',
+        '>',
+        eb.fn.coalesce(
+          eb
+            .selectFrom('conversation_reads as r')
+            .select('r.last_read_message_id')
+            .whereRef('r.conversation_id', '=', 'm.conversation_id')
+            .where('r.account_id', '=', accountId),
+          eb.lit(0),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  return row?.n ?? 0
 }
 
 export interface ReadReceipt {
@@ -207,17 +269,21 @@ export interface ReadReceipt {
 export async function receiptsFor(db: Db, messageIds: readonly number[]): Promise<Map<number, ReadReceipt[]>> {
   const byMessage = new Map<number, ReadReceipt[]>()
   if (messageIds.length === 0) return byMessage
-  const rows = await db.all<ReadReceipt & { message_id: number }>(
-    `SELECT r.message_id, r.account_id, r.read_at,
-            CASE WHEN a.portal = 'admin' THEN 'admin' ELSE 'patient' END AS role,
-            CASE WHEN a.portal = 'admin' THEN a.full_name
-                 ELSE COALESCE(NULLIF(p.personal->>'full_name', ''), a.full_name, '') END AS name
-     FROM message_reads r JOIN accounts a ON a.id = r.account_id
-     LEFT JOIN customer_profiles p ON p.account_id = a.id
-     WHERE r.message_id IN (${messageIds.map(() => '?').join(', ')})
-     ORDER BY r.read_at, r.account_id`,
-    messageIds,
-  )
+  const rows = await db.kysely
+    .selectFrom('message_reads as r')
+    .innerJoin('accounts as a', 'a.id', 'r.account_id')
+    .leftJoin('customer_profiles as p', 'p.account_id', 'a.id')
+    .select((eb) => [
+      'r.message_id',
+      'r.account_id',
+      'r.read_at',
+      eb.case().when('a.portal', '=', 'admin').then(eb.val<SenderRole>('admin')).else(eb.val<SenderRole>('patient')).end().as('role'),
+      displayName.as('name'),
+    ])
+    .where('r.message_id', 'in', messageIds)
+    .orderBy('r.read_at')
+    .orderBy('r.account_id')
+    .execute()
   for (const { message_id, ...receipt } of rows) {
     const list = byMessage.get(message_id) ?? []
     list.push(receipt)
@@ -231,21 +297,29 @@ export async function receiptsFor(db: Db, messageIds: readonly number[]): Promis
  * Stays handled until the patient's next message.
  */
 export async function markHandled(db: Db, conversationId: number, adminId: number, now = messageNow()): Promise<boolean> {
-  const result = await db.run('UPDATE conversations SET handled_at = ?, handled_by = ? WHERE id = ? AND handled_at IS NULL', [
-    now.toISOString(),
-    adminId,
-    conversationId,
-  ])
-  return result.changes > 0
+  const result = await db.kysely
+    .updateTable('conversations')
+    .set({ handled_at: now.toISOString(), handled_by: adminId })
+    .where('id', '=', conversationId)
+    .where('handled_at', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
 }
+
+/**
+ * An account's display name (over `accounts as a` left-joined to `customer_profiles as p`): an
+ * admin's own, a patient's from their profile. Raw SQL: ->> on a jsonb document has no builder form.
+ */
+const displayName = sql<string>`CASE WHEN a.portal = 'admin' THEN a.full_name
+  ELSE COALESCE(NULLIF(p.personal->>'full_name', ''), a.full_name, '') END`
 
 /** An account's display name: an admin's own, a patient's from their profile. */
 export async function accountName(db: Db, accountId: number): Promise<string | null> {
-  const row = await db.get<{ name: string }>(
-    `SELECT CASE WHEN a.portal = 'admin' THEN a.full_name
-                 ELSE COALESCE(NULLIF(p.personal->>'full_name', ''), a.full_name, '') END AS name
-     FROM accounts a LEFT JOIN customer_profiles p ON p.account_id = a.id WHERE a.id = ?`,
-    [accountId],
-  )
+  const row = await db.kysely
+    .selectFrom('accounts as a')
+    .leftJoin('customer_profiles as p', 'p.account_id', 'a.id')
+    .select(displayName.as('name'))
+    .where('a.id', '=', accountId)
+    .executeTakeFirst()
   return row?.name ?? null
 }

@@ -11,24 +11,27 @@ export interface MfaState {
 }
 
 export async function mfaState(db: Db, accountId: number): Promise<MfaState | undefined> {
-  const row = await db.get<{ mfa_secret: string | null; mfa_pending_secret: string | null; mfa_enabled_at: string | Date | null; mfa_last_step: number | string | null }>(
-    'SELECT mfa_secret, mfa_pending_secret, mfa_enabled_at, mfa_last_step FROM accounts WHERE id = ?',
-    [accountId],
-  )
-  if (!row) return undefined
-  return {
-    secret: row.mfa_secret,
-    pending_secret: row.mfa_pending_secret,
-    enabled_at: row.mfa_enabled_at === null ? null : new Date(row.mfa_enabled_at).toISOString(),
-    // BIGINT comes back as a string from some PostgreSQL drivers.
-    last_step: row.mfa_last_step === null ? null : Number(row.mfa_last_step),
-  }
+  return db.kysely
+    .selectFrom('accounts')
+    .select([
+      'mfa_secret as secret',
+      'mfa_pending_secret as pending_secret',
+      'mfa_enabled_at as enabled_at',
+      'mfa_last_step as last_step',
+    ])
+    .where('id', '=', accountId)
+    .executeTakeFirst()
 }
 
 /** Keeps an existing pending secret (a reload shows the same QR code); returns the one in place. */
 export async function ensurePendingSecret(db: Db, accountId: number, sealed: string): Promise<string> {
-  await db.run('UPDATE accounts SET mfa_pending_secret = ? WHERE id = ? AND mfa_pending_secret IS NULL', [sealed, accountId])
-  const row = await db.get<{ mfa_pending_secret: string }>('SELECT mfa_pending_secret FROM accounts WHERE id = ?', [accountId])
+  await db.kysely
+    .updateTable('accounts')
+    .set({ mfa_pending_secret: sealed })
+    .where('id', '=', accountId)
+    .where('mfa_pending_secret', 'is', null)
+    .execute()
+  const row = await db.kysely.selectFrom('accounts').select('mfa_pending_secret').where('id', '=', accountId).executeTakeFirst()
   return row?.mfa_pending_secret ?? sealed
 }
 
@@ -43,15 +46,23 @@ export async function enableMfa(
   checked: { pendingSecret: string; step: number; recoveryCodeHashes: string[] },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const updated = await tx.get<{ id: number }>(
-      `UPDATE accounts SET mfa_secret = mfa_pending_secret, mfa_pending_secret = NULL, mfa_enabled_at = ?, mfa_last_step = ?
-       WHERE id = ? AND mfa_pending_secret = ? AND mfa_enabled_at IS NULL RETURNING id`,
-      [new Date().toISOString(), checked.step, accountId, checked.pendingSecret],
-    )
+    const updated = await tx.kysely
+      .updateTable('accounts')
+      .set((eb) => ({
+        mfa_secret: eb.ref('mfa_pending_secret'),
+        mfa_pending_secret: null,
+        mfa_enabled_at: new Date().toISOString(),
+        mfa_last_step: checked.step,
+      }))
+      .where('id', '=', accountId)
+      .where('mfa_pending_secret', '=', checked.pendingSecret)
+      .where('mfa_enabled_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst()
     if (!updated) return false
-    await tx.run('DELETE FROM mfa_recovery_codes WHERE account_id = ?', [accountId])
+    await tx.kysely.deleteFrom('mfa_recovery_codes').where('account_id', '=', accountId).execute()
     for (const hash of checked.recoveryCodeHashes) {
-      await tx.run('INSERT INTO mfa_recovery_codes (account_id, code_hash) VALUES (?, ?)', [accountId, hash])
+      await tx.kysely.insertInto('mfa_recovery_codes').values({ account_id: accountId, code_hash: hash }).execute()
     }
     return true
   })
@@ -62,41 +73,56 @@ export async function enableMfa(
  * the same code (or two codes of the same step) exactly one wins.
  */
 export async function claimTimeStep(db: Db, accountId: number, step: number): Promise<boolean> {
-  const row = await db.get<{ id: number }>(
-    `UPDATE accounts SET mfa_last_step = ? WHERE id = ? AND mfa_enabled_at IS NOT NULL
-       AND (mfa_last_step IS NULL OR mfa_last_step < ?) RETURNING id`,
-    [step, accountId, step],
-  )
+  const row = await db.kysely
+    .updateTable('accounts')
+    .set({ mfa_last_step: step })
+    .where('id', '=', accountId)
+    .where('mfa_enabled_at', 'is not', null)
+    .where((eb) => eb.or([eb('mfa_last_step', 'is', null), eb('mfa_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst()
   return row !== undefined
 }
 
 /** Spends an unused recovery code with this hash; false when there is none (wrong or already used). */
 export async function spendRecoveryCode(db: Db, accountId: number, codeHash: string): Promise<boolean> {
-  const row = await db.get<{ id: number }>(
-    `UPDATE mfa_recovery_codes SET used_at = ? WHERE id = (
-       SELECT id FROM mfa_recovery_codes WHERE account_id = ? AND code_hash = ? AND used_at IS NULL LIMIT 1
-     ) AND used_at IS NULL RETURNING id`,
-    [new Date().toISOString(), accountId, codeHash],
-  )
+  const row = await db.kysely
+    .updateTable('mfa_recovery_codes')
+    .set({ used_at: new Date().toISOString() })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('mfa_recovery_codes')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('code_hash', '=', codeHash)
+        .where('used_at', 'is', null)
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
   return row !== undefined
 }
 
 export async function unusedRecoveryCodes(db: Db, accountId: number): Promise<number> {
-  const row = await db.get<{ n: number | string }>(
-    'SELECT COUNT(*) AS n FROM mfa_recovery_codes WHERE account_id = ? AND used_at IS NULL',
-    [accountId],
-  )
-  return Number(row?.n ?? 0)
+  const row = await db.kysely
+    .selectFrom('mfa_recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return row?.n ?? 0
 }
 
 /** A Super Admin's reset: no secret, no recovery codes; the admin enrolls again. */
 export async function clearMfa(db: Db, accountId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.run(
-      'UPDATE accounts SET mfa_secret = NULL, mfa_pending_secret = NULL, mfa_enabled_at = NULL, mfa_last_step = NULL WHERE id = ?',
-      [accountId],
-    )
-    await tx.run('DELETE FROM mfa_recovery_codes WHERE account_id = ?', [accountId])
+    await tx.kysely
+      .updateTable('accounts')
+      .set({ mfa_secret: null, mfa_pending_secret: null, mfa_enabled_at: null, mfa_last_step: null })
+      .where('id', '=', accountId)
+      .execute()
+    await tx.kysely.deleteFrom('mfa_recovery_codes').where('account_id', '=', accountId).execute()
   })
 }
 
@@ -105,15 +131,17 @@ export async function clearMfa(db: Db, accountId: number): Promise<void> {
  * INSERT on the primary key decides, across processes), false when it was claimed before.
  */
 export async function claimChallenge(db: Db, jti: string, accountId: number, expiresAt: number, now: number): Promise<boolean> {
-  await db.run('DELETE FROM mfa_challenges WHERE expires_at <= ?', [now])
-  const row = await db.get<{ jti: string }>(
-    'INSERT INTO mfa_challenges (jti, account_id, expires_at) VALUES (?, ?, ?) ON CONFLICT (jti) DO NOTHING RETURNING jti',
-    [jti, accountId, expiresAt],
-  )
+  await db.kysely.deleteFrom('mfa_challenges').where('expires_at', '<=', now).execute()
+  const row = await db.kysely
+    .insertInto('mfa_challenges')
+    .values({ jti, account_id: accountId, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.column('jti').doNothing())
+    .returning('jti')
+    .executeTakeFirst()
   return row !== undefined
 }
 
 /** The exchange failed (a wrong code): the challenge may be tried again until it expires. */
 export async function releaseChallenge(db: Db, jti: string): Promise<void> {
-  await db.run('DELETE FROM mfa_challenges WHERE jti = ?', [jti])
+  await db.kysely.deleteFrom('mfa_challenges').where('jti', '=', jti).execute()
 }

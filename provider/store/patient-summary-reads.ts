@@ -1,6 +1,9 @@
 // The admin portal's reads over patient_summaries (patient-summaries.ts keeps the rows true): every
 // patient's snapshot, the patients list's filtered and sorted page, the dashboard's counts and the
 // cohort cells, all indexed SQL paged in the database.
+import { sql, type Expression, type ExpressionBuilder, type OrderByItemBuilder, type SqlBool } from 'kysely'
+import type { AlertTier } from '../../common/contract/alerts-values'
+import type { Database } from '../db/schema.js'
 import { addDays, addMonths } from '../admin-patients-metrics.js'
 import type {
   OnboardingState,
@@ -10,10 +13,8 @@ import type {
 } from '../../common/contract/admin-patients-values'
 import type { NO_PROCEDURE } from '../../common/contract/admin-patients-values'
 import type { SurgeryType } from '../../common/contract/profile-values'
-import { contactFieldsOf, dayFacts, type PatientSnapshot } from '../patient-facts.js'
-import type { PersonalSection } from '../profile-sections.js'
 import { monthDay } from './patient-summaries.js'
-import type { Db, SqlParam } from './sql.js'
+import type { Db } from './sql.js'
 
 /** The patient list's query, as admin-patients-query.ts reads it from the URL. */
 export interface PatientQuery {
@@ -29,189 +30,173 @@ export interface PatientQuery {
 }
 
 
-/** The stored facts, as the snapshot names them (the rest of a snapshot is derived from these). */
-type SummaryRow = Pick<
-  PatientSnapshot,
-  | 'id'
-  | 'full_name'
-  | 'email'
-  | 'created_at'
-  | 'email_verified'
-  | 'is_onboarded'
-  | 'onboarding'
-  | 'bariatric_status'
-  | 'surgery_type'
-  | 'surgery_date'
-  | 'baseline_kg'
-  | 'height_cm'
-  | 'goal_kg'
-  | 'current_kg'
-  | 'current_day'
-  | 'nadir_kg'
-  | 'nadir_day'
-  | 'twl_percent'
-  | 'ewl_percent'
-  | 'last_entry_day'
-  | 'last_sync_at'
-  | 'protein_target_g'
-  | 'open_alerts'
-  | 'alert_tier'
->
+type Summaries = Database & { s: Database['patient_summaries'] }
 
-const SUMMARY_COLUMNS = `s.account_id AS id, s.full_name, s.email, s.created_at, s.email_verified, s.is_onboarded,
-  s.onboarding, s.bariatric_status, s.surgery_type, s.surgery_date, s.baseline_kg, s.height_cm, s.goal_kg,
-  s.current_kg, s.current_day, s.nadir_kg, s.nadir_day, s.twl_percent, s.ewl_percent, s.last_entry_day,
-  s.protein_target_g, s.open_alerts, s.alert_tier,
-  (SELECT MAX(d.last_synced_at) FROM device_connections d WHERE d.account_id = s.account_id) AS last_sync_at`
-
-function snapshotOf(row: SummaryRow & { personal?: PersonalSection | null }, today: string): PatientSnapshot {
-  return {
-    ...row,
-    ...contactFieldsOf(row.personal),
-    ...dayFacts(row.surgery_date, row.last_entry_day, today),
-  }
+/** The stored facts of `patient_summaries as s`, as a patient's snapshot names them. */
+function summaryColumns(eb: ExpressionBuilder<Summaries, 's'>) {
+  return [
+    's.account_id as id',
+    's.full_name',
+    's.email',
+    's.created_at',
+    's.email_verified',
+    's.is_onboarded',
+    's.onboarding',
+    's.bariatric_status',
+    's.surgery_type',
+    's.surgery_date',
+    's.baseline_kg',
+    's.height_cm',
+    's.goal_kg',
+    's.current_kg',
+    's.current_day',
+    's.nadir_kg',
+    's.nadir_day',
+    's.twl_percent',
+    's.ewl_percent',
+    's.last_entry_day',
+    's.protein_target_g',
+    's.open_alerts',
+    's.alert_tier',
+    eb
+      .selectFrom('device_connections as d')
+      .select((inner) => inner.fn.max<string | null>('d.last_synced_at').as('last'))
+      .whereRef('d.account_id', '=', 's.account_id')
+      .as('last_sync_at'),
+  ] as const
 }
 
-/** Every patient's snapshot, for the exports and reports (which cover whole cohorts anyway). */
-export async function allPatientSnapshots(db: Db, today: string): Promise<PatientSnapshot[]> {
-  const rows = await db.kysely
+/** A patient's stored summary (the domain derives a snapshot's calendar facts from it). */
+export type StoredSummary = Awaited<ReturnType<typeof allPatientSummaries>>[number]
+
+/**
+ * Every patient's stored summary and personal section, for the exports and reports (which cover
+ * whole cohorts anyway); provider/patient-snapshots.ts makes the snapshots.
+ */
+export async function allPatientSummaries(db: Db) {
+  return db.kysely
     .selectFrom('patient_summaries as s')
     .leftJoin('customer_profiles as p', 'p.account_id', 's.account_id')
-    .select((eb) => [
-      's.account_id as id',
-      's.full_name',
-      's.email',
-      's.created_at',
-      's.email_verified',
-      's.is_onboarded',
-      's.onboarding',
-      's.bariatric_status',
-      's.surgery_type',
-      's.surgery_date',
-      's.baseline_kg',
-      's.height_cm',
-      's.goal_kg',
-      's.current_kg',
-      's.current_day',
-      's.nadir_kg',
-      's.nadir_day',
-      's.twl_percent',
-      's.ewl_percent',
-      's.last_entry_day',
-      's.protein_target_g',
-      's.open_alerts',
-      's.alert_tier',
-      eb
-        .selectFrom('device_connections as d')
-        .select((inner) => inner.fn.max<string | null>('d.last_synced_at').as('last'))
-        .whereRef('d.account_id', '=', 's.account_id')
-        .as('last_sync_at'),
-      'p.personal',
-    ])
+    .select((eb) => [...summaryColumns(eb), 'p.personal'])
     .orderBy('s.account_id')
     .execute()
-  return rows.map((row) => snapshotOf({ ...row, last_sync_at: row.last_sync_at ?? null }, today))
 }
 
-const SORT_COLUMNS: Record<PatientQuery['sort'], string> = {
-  name: 'name_sort',
-  surgery_date: 'surgery_date',
-  last_data: 'last_entry_day',
-  twl: 'twl_percent',
-}
+const SORT_COLUMNS = {
+  name: 's.name_sort',
+  surgery_date: 's.surgery_date',
+  last_data: 's.last_entry_day',
+  twl: 's.twl_percent',
+} as const satisfies Record<PatientQuery['sort'], `s.${keyof Database['patient_summaries']}`>
 
+const ALERT_TIER_OF = { tier1: 1, tier2: 2, tier3: 3 } as const satisfies Record<'tier1' | 'tier2' | 'tier3', AlertTier>
+
+// Date arithmetic (date + days, + an interval, make_interval) has no builder form: raw SQL.
 /** The follow-ups after surgery that are a fixed number of days or months away (yearly ones apart). */
-const FIXED_MILESTONES = ['s.surgery_date + 14', 's.surgery_date + 42', "(s.surgery_date + interval '3 months')::date", "(s.surgery_date + interval '6 months')::date"]
+const FIXED_MILESTONES = [
+  sql<string>`s.surgery_date + 14`,
+  sql<string>`s.surgery_date + 42`,
+  sql<string>`(s.surgery_date + interval '3 months')::date`,
+  sql<string>`(s.surgery_date + interval '6 months')::date`,
+]
+
+/** The yearly follow-up of surgery in `year` (never before the first). */
+function anniversary(year: number) {
+  return sql<string>`(s.surgery_date + make_interval(years => GREATEST(1, ${sql.lit(year)} - EXTRACT(YEAR FROM s.surgery_date)::int)))::date`
+}
 
 /** The WHERE clause of the patients list, by the rules of provider/admin-patients-query.ts. */
-function listWhere(query: PatientQuery, today: string): { sql: string; params: SqlParam[] } {
-  const where: string[] = []
-  const params: SqlParam[] = []
-  if (query.q) {
-    // LIKE '%…%' with the text's own %, _ and \ escaped: a substring match the trigram indexes serve.
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-    where.push('(s.name_lower LIKE ? OR s.email_lower LIKE ?)')
-    params.push(pattern, pattern)
-  }
-  if (query.procedure === 'none') where.push('s.surgery_type IS NULL')
-  else if (query.procedure) {
-    where.push('s.surgery_type = ?')
-    params.push(query.procedure)
-  }
-  if (query.onboarding) {
-    where.push('s.onboarding = ?')
-    params.push(query.onboarding)
-  }
-  if (query.milestone !== null) {
-    // The next follow-up is within N days exactly when some follow-up falls in [today, today + N]:
-    // the fixed ones, and the yearly ones (every 12 months) of this calendar year and the next.
-    const until = addDays(today, query.milestone)
-    const year = Number(today.slice(0, 4))
-    const anniversary = (offset: number) =>
-      `(s.surgery_date + make_interval(years => GREATEST(1, ${year + offset} - EXTRACT(YEAR FROM s.surgery_date)::int)))::date`
-    const dates = [...FIXED_MILESTONES, anniversary(0), anniversary(1)]
-    // First a wider condition the indexes serve (surgery-date ranges, and the day of the year of a
-    // yearly follow-up), then the exact one on the few rows it leaves.
-    const around = (months: number, slackDays: number) => [
-      addDays(addMonths(today, -months), -slackDays),
-      addDays(addMonths(until, -months), slackDays),
-    ]
-    const ranges = [
-      [addDays(today, -14), addDays(until, -14)],
-      [addDays(today, -42), addDays(until, -42)],
-      around(3, 3),
-      around(6, 3),
-    ]
-    const [fromMd, untilMd] = [monthDay(today), monthDay(until)]
-    // A 29 February surgery's yearly follow-up is on the 28th in other years.
-    const lastMd = untilMd === 228 ? 229 : untilMd
-    const yearly = fromMd <= lastMd ? 's.surgery_md BETWEEN ? AND ?' : '(s.surgery_md >= ? OR s.surgery_md <= ?)'
-    where.push(
-      `(${ranges.map(() => 's.surgery_date BETWEEN ?::date AND ?::date').join(' OR ')} OR (${yearly} AND s.surgery_date <= ?::date))`,
-    )
-    params.push(...ranges.flat(), fromMd, lastMd, addMonths(until, -12))
-    where.push(`s.surgery_date IS NOT NULL AND (${dates.map((date) => `${date} BETWEEN ?::date AND ?::date`).join(' OR ')})`)
-    for (let i = 0; i < dates.length; i++) params.push(today, until)
-  }
-  switch (query.alert) {
+function listWhere(query: PatientQuery, today: string) {
+  return (eb: ExpressionBuilder<Summaries, 's'>) => {
+    const day = (value: string) => eb.cast<string>(eb.val(value), 'date')
+    const terms: Expression<SqlBool>[] = []
+    if (query.q) {
+      // LIKE '%…%' with the text's own %, _ and \ escaped: a substring match the trigram indexes serve.
+      const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+      terms.push(eb.or([eb('s.name_lower', 'like', pattern), eb('s.email_lower', 'like', pattern)]))
+    }
+    if (query.procedure === 'none') terms.push(eb('s.surgery_type', 'is', null))
+    else if (query.procedure) terms.push(eb('s.surgery_type', '=', query.procedure))
+    if (query.onboarding) terms.push(eb('s.onboarding', '=', query.onboarding))
+    if (query.milestone !== null) {
+      // The next follow-up is within N days exactly when some follow-up falls in [today, today + N]:
+      // the fixed ones, and the yearly ones (every 12 months) of this calendar year and the next.
+      const until = addDays(today, query.milestone)
+      const year = Number(today.slice(0, 4))
+      const dates = [...FIXED_MILESTONES, anniversary(year), anniversary(year + 1)]
+      // First a wider condition the indexes serve (surgery-date ranges, and the day of the year of a
+      // yearly follow-up), then the exact one on the few rows it leaves.
+      const around = (months: number, slackDays: number): [string, string] => [
+        addDays(addMonths(today, -months), -slackDays),
+        addDays(addMonths(until, -months), slackDays),
+      ]
+      const ranges: [string, string][] = [
+        [addDays(today, -14), addDays(until, -14)],
+        [addDays(today, -42), addDays(until, -42)],
+        around(3, 3),
+        around(6, 3),
+      ]
+      const [fromMd, untilMd] = [monthDay(today), monthDay(until)]
+      // A 29 February surgery's yearly follow-up is on the 28th in other years.
+      const lastMd = untilMd === 228 ? 229 : untilMd
+      const yearly =
+        fromMd <= lastMd
+          ? eb.between('s.surgery_md', fromMd, lastMd)
+          : eb.or([eb('s.surgery_md', '>=', fromMd), eb('s.surgery_md', '<=', lastMd)])
+      terms.push(
+        eb.or([
+          ...ranges.map(([from, to]) => eb.between('s.surgery_date', day(from), day(to))),
+          eb.and([yearly, eb('s.surgery_date', '<=', day(addMonths(until, -12)))]),
+        ]),
+      )
+      terms.push(
+        eb.and([
+          eb('s.surgery_date', 'is not', null),
+          eb.or(dates.map((date) => eb.between(date, day(today), day(until)))),
+        ]),
+      )
+    }
     // A most urgent tier exactly when an alert is open: the partial index on alert_tier serves both.
-    case 'any':
-      where.push('s.alert_tier IS NOT NULL')
-      break
-    case 'none':
-      where.push('s.alert_tier IS NULL')
-      break
-    case 'tier1':
-    case 'tier2':
-    case 'tier3':
-      where.push('s.alert_tier = ?')
-      params.push(Number(query.alert.slice(4)))
-      break
+    if (query.alert === 'any') terms.push(eb('s.alert_tier', 'is not', null))
+    else if (query.alert === 'none') terms.push(eb('s.alert_tier', 'is', null))
+    else if (query.alert) terms.push(eb('s.alert_tier', '=', ALERT_TIER_OF[query.alert]))
+    return eb.and(terms)
   }
-  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params }
 }
 
-/** One page of the patients list and the number of patients the filters match. */
-export async function patientSummaryPage(
-  db: Db,
-  query: PatientQuery,
-  today: string,
-): Promise<{ rows: PatientSnapshot[]; total: number }> {
+/** One page of the patients list (stored summaries) and the number of patients the filters match. */
+export async function patientSummaryPage(db: Db, query: PatientQuery, today: string) {
   const where = listWhere(query, today)
   const column = SORT_COLUMNS[query.sort]
-  const direction = query.dir === 'desc' ? 'DESC' : 'ASC'
   // Missing values last in either direction, ties by id: the order of the sort indexes.
-  const order = `s.${column} ${direction}${column === 'name_sort' ? '' : ' NULLS LAST'}, s.account_id`
+  const direction = (ob: OrderByItemBuilder) => {
+    const directed = query.dir === 'desc' ? ob.desc() : ob.asc()
+    return column === 's.name_sort' ? directed : directed.nullsLast()
+  }
   // The page's ids first (an index scan that skips the earlier pages' rows without building them),
   // then their columns: a late page costs a walk along the index, not every skipped row's columns.
-  const rows = await db.all<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM patient_summaries s
-     WHERE s.account_id IN (SELECT s.account_id FROM patient_summaries s ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?)
-     ORDER BY ${order}`,
-    [...where.params, query.page_size, (query.page - 1) * query.page_size],
-  )
-  const count = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM patient_summaries s ${where.sql}`, where.params)
-  return { rows: rows.map((row) => snapshotOf(row, today)), total: Number(count?.n ?? 0) }
+  const rows = await db.kysely
+    .selectFrom('patient_summaries as s')
+    .select(summaryColumns)
+    .where('s.account_id', 'in', (eb) =>
+      eb
+        .selectFrom('patient_summaries as s')
+        .select('s.account_id')
+        .where(where)
+        .orderBy(column, direction)
+        .orderBy('s.account_id')
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+    )
+    .orderBy(column, direction)
+    .orderBy('s.account_id')
+    .execute()
+  const count = await db.kysely
+    .selectFrom('patient_summaries as s')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(where)
+    .executeTakeFirst()
+  return { rows, total: count?.n ?? 0 }
 }
 
 export interface PatientCounts {
@@ -269,27 +254,30 @@ export interface CohortCell {
  * surgery (`bracketStarts`: the first day of brackets 1, 2, …; bracket 0 starts at day 0).
  */
 export async function cohortCells(db: Db, today: string, bracketStarts: readonly number[]): Promise<CohortCell[]> {
-  const cases = bracketStarts
-    .map((_, index) => index)
+  // A CASE with one branch per bracket, highest first: the builder's case chain has no form for
+  // a variable number of branches.
+  const branches = bracketStarts
+    .map((start, index) => sql`WHEN ${today}::date - surgery_date >= ${start} THEN ${sql.lit(index + 1)}`)
     .reverse()
-    .map((index) => `WHEN ?::date - surgery_date >= ? THEN ${index + 1}`)
-    .join(' ')
-  const caseParams = bracketStarts
-    .map((start) => start)
-    .reverse()
-    .flatMap((start) => [today, start])
-  const rows = await db.all<CohortCell>(
-    `SELECT surgery_type AS procedure, CASE ${cases} ELSE 0 END AS bracket, COUNT(*) AS patients,
-            SUM(twl_percent) AS twl_sum, COUNT(twl_percent) AS twl_n,
-            SUM(ewl_percent) AS ewl_sum, COUNT(ewl_percent) AS ewl_n
-     FROM patient_summaries WHERE is_onboarded AND surgery_date <= ?::date GROUP BY 1, 2`,
-    [...caseParams, today],
-  )
-  return rows.map((row) => ({
-    ...row,
-    bracket: Number(row.bracket),
-    patients: Number(row.patients),
-    twl_n: Number(row.twl_n),
-    ewl_n: Number(row.ewl_n),
-  }))
+  const bracket = sql<number>`CASE ${sql.join(branches, sql` `)} ELSE 0 END`
+  return db.kysely
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('patient_summaries')
+        .select(['surgery_type as procedure', bracket.as('bracket'), 'twl_percent', 'ewl_percent'])
+        .where((inner) => inner.ref('is_onboarded'))
+        .where('surgery_date', '<=', eb.cast<string>(eb.val(today), 'date'))
+        .as('c'),
+    )
+    .select((eb) => [
+      'c.procedure',
+      'c.bracket',
+      eb.fn.countAll<number>().as('patients'),
+      eb.fn.sum<number | null>('c.twl_percent').as('twl_sum'),
+      eb.fn.count<number>('c.twl_percent').as('twl_n'),
+      eb.fn.sum<number | null>('c.ewl_percent').as('ewl_sum'),
+      eb.fn.count<number>('c.ewl_percent').as('ewl_n'),
+    ])
+    .groupBy(['c.procedure', 'c.bracket'])
+    .execute()
 }

@@ -22,13 +22,23 @@ export interface ExportPatient {
 
 /** The patient (a customer account) and their profile sections; undefined for any other id. */
 export async function readExportPatient(db: Db, patientId: number): Promise<ExportPatient | undefined> {
-  return db.get<ExportPatient>(
-    `SELECT a.id, a.email, a.full_name, a.created_at, p.personal, p.medical_history, p.bariatric_surgery,
-            p.device_information, p.updated_at AS profile_updated_at
-       FROM accounts a LEFT JOIN customer_profiles p ON p.account_id = a.id
-      WHERE a.id = ? AND a.portal = 'customer'`,
-    [patientId],
-  )
+  return db.kysely
+    .selectFrom('accounts as a')
+    .leftJoin('customer_profiles as p', 'p.account_id', 'a.id')
+    .select([
+      'a.id',
+      'a.email',
+      'a.full_name',
+      'a.created_at',
+      'p.personal',
+      'p.medical_history',
+      'p.bariatric_surgery',
+      'p.device_information',
+      'p.updated_at as profile_updated_at',
+    ])
+    .where('a.id', '=', patientId)
+    .where('a.portal', '=', 'customer')
+    .executeTakeFirst()
 }
 
 export interface ExportEntryRow {
@@ -55,15 +65,21 @@ export async function entryPage(
   cursor: EntryCursor | null,
   limit = EXPORT_PAGE_SIZE,
 ): Promise<ExportEntryRow[]> {
-  const after = cursor ? 'AND (day, time_of_day, id) > (CAST(? AS date), ?, ?)' : ''
-  return db.all<ExportEntryRow>(
-    `SELECT id, kind, day, time_of_day, fields, source, imported_from
-       FROM health_entries
-      WHERE account_id = ? AND kind = ? ${after}
-      ORDER BY day, time_of_day, id
-      LIMIT ?`,
-    [patientId, kind, ...(cursor ? [cursor.day, cursor.time_of_day, cursor.id] : []), limit],
-  )
+  let query = db.kysely
+    .selectFrom('health_entries')
+    .select(['id', 'kind', 'day', 'time_of_day', 'fields', 'source', 'imported_from'])
+    .where('account_id', '=', patientId)
+    .where('kind', '=', kind)
+  if (cursor) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('day', 'time_of_day', 'id'),
+        '>',
+        eb.tuple(eb.cast<string>(eb.val(cursor.day), 'date'), cursor.time_of_day, cursor.id),
+      ),
+    )
+  }
+  return query.orderBy('day').orderBy('time_of_day').orderBy('id').limit(limit).execute()
 }
 
 /** Every entry of one kind, a page at a time. */
@@ -80,11 +96,13 @@ export async function* entriesOf(db: Db, patientId: number, kind: EntryKind, pag
 
 /** How many entries of each kind the patient has (for the README and the audit row). */
 export async function entryCounts(db: Db, patientId: number): Promise<Record<string, number>> {
-  const rows = await db.all<{ kind: string; n: number }>(
-    'SELECT kind, COUNT(*) AS n FROM health_entries WHERE account_id = ? GROUP BY kind',
-    [patientId],
-  )
-  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]))
+  const rows = await db.kysely
+    .selectFrom('health_entries')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+    .where('account_id', '=', patientId)
+    .groupBy('kind')
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.kind, row.n]))
 }
 
 export interface ExportMessageRow {
@@ -99,16 +117,16 @@ export interface ExportMessageRow {
 export async function* messagesOf(db: Db, patientId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<ExportMessageRow> {
   let afterId = 0
   for (;;) {
-    const page = await db.all<ExportMessageRow>(
-      `SELECT m.id, m.created_at, m.sender_role, s.full_name AS sender_name, m.body
-         FROM messages m
-         JOIN conversations c ON c.id = m.conversation_id
-         LEFT JOIN accounts s ON s.id = m.sender_id
-        WHERE c.patient_id = ? AND m.id > ?
-        ORDER BY m.id
-        LIMIT ?`,
-      [patientId, afterId, pageSize],
-    )
+    const page: ExportMessageRow[] = await db.kysely
+      .selectFrom('messages as m')
+      .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .leftJoin('accounts as s', 's.id', 'm.sender_id')
+      .select(['m.id', 'm.created_at', 'm.sender_role', 's.full_name as sender_name', 'm.body'])
+      .where('c.patient_id', '=', patientId)
+      .where('m.id', '>', afterId)
+      .orderBy('m.id')
+      .limit(pageSize)
+      .execute()
     for (const row of page) yield row
     if (page.length < pageSize) return
     afterId = page[page.length - 1].id
@@ -117,10 +135,15 @@ export async function* messagesOf(db: Db, patientId: number, pageSize = EXPORT_P
 
 /** The newest weight on record (the dashboard's "current" weight reads the same order). */
 export async function latestWeight(db: Db, patientId: number): Promise<{ day: string; kg: number } | undefined> {
-  const row = await db.get<{ day: string; fields: { weight?: unknown } }>(
-    `SELECT day, fields FROM health_entries WHERE account_id = ? AND kind = 'weight'
-      ORDER BY day DESC, time_of_day DESC, id DESC LIMIT 1`,
-    [patientId],
-  )
+  const row = await db.kysely
+    .selectFrom('health_entries')
+    .select(['day', 'fields'])
+    .where('account_id', '=', patientId)
+    .where('kind', '=', 'weight')
+    .orderBy('day', 'desc')
+    .orderBy('time_of_day', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   return row && typeof row.fields.weight === 'number' ? { day: row.day, kg: row.fields.weight } : undefined
 }

@@ -1,7 +1,8 @@
 // The one interface every store module talks to (PGlite embedded, or a PostgreSQL server:
 // provider/store/engine-db.ts). Queries are built with `kysely` over the typed schema
-// (provider/db/schema.ts). The string methods remain for the statements not yet moved to it:
-// positional `?` placeholders, never inside a quoted literal, numbered `$n` mechanically.
+// (provider/db/schema.ts). The string methods remain for the API's health check alone
+// (provider/routes/health.ts): positional `?` placeholders, never inside a quoted literal,
+// numbered `$n` mechanically.
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 

@@ -60,7 +60,7 @@ export function useAuthSchemas(): AuthSchemaState {
  * conform set up the same way for every signed-out form: validate a field when it loses focus,
  * then again on every keystroke; the same schema (and messages) as the server. A submit that
  * fails the check is stopped in the browser with SPEC.md §5's toast, and conform moves focus to
- * the first invalid field. `pick` chooses the form's schema from auth-schemas.ts.
+ * the first invalid field. `pick` chooses the form's schema from schemas.ts.
  *
  * Also returns the schema (null until loaded) and whether loading failed, for buttons that wait
  * for a valid form: see `waitsForValidForm`.

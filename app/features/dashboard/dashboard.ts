@@ -129,7 +129,7 @@ function surgerySummary(profile: CustomerProfile, today: Date): SurgerySummary {
 }
 
 function weightSummary(profile: CustomerProfile, latestWeightKg: number | null): WeightSummary {
-  // The same units the profile forms use (profile-payloads.ts), so both screens agree.
+  // The same units the profile forms use (features/profile/payloads.ts), so both screens agree.
   const unit = preferredUnits(profile).weight
   const bariatric = profile.bariatric_surgery?.bariatric_status === 'yes' ? profile.bariatric_surgery : null
   const preSurgery = displayWeight(bariatric?.pre_surgery_weight, unit)

@@ -1,6 +1,6 @@
 // The patient's profile page (/customer/profile): loads the onboarding data for its four tabs and
 // saves the personal, medical, bariatric and preferences forms. Schemas, payloads and defaults are
-// the wizard's own (profile-schemas.ts, profile-payloads.ts), so both screens send the same bodies.
+// the wizard's own (schemas.ts, payloads.ts), so both screens send the same bodies.
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
