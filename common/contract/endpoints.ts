@@ -76,6 +76,7 @@ import {
   WEEKDAYS,
 } from './reminders-values'
 import { accountClosedSchema, closureTermsSchema } from './account-closure'
+import { patientDashboardSchema } from './patient-dashboard'
 import { exportTableSchema, reportSummarySchema } from './reports'
 import {
   anyField,
@@ -362,6 +363,17 @@ const trends = {
   get: endpoint({ method: 'GET', path: 'v1/auth/trends/', access: 'customer', query: trendsQuery, answer: trendEntriesSchema }),
 }
 
+// ---- The patient's dashboard in one call ----------------------------------------------------
+
+/** The patient's today: the two days read are it and the day before. */
+const dashboardQuery = fields({
+  today: dateField({ label: 'Today', required: 'Today is required' }),
+})
+
+const dashboard = {
+  get: endpoint({ method: 'GET', path: 'v1/auth/dashboard/', access: 'customer', query: dashboardQuery, answer: patientDashboardSchema }),
+}
+
 // ---- Health log ----------------------------------------------------------------------------
 
 const entryDate = dateField({ label: 'Date', required: 'Date is required', notFuture: true })
@@ -646,7 +658,7 @@ const yourData = {
 }
 
 /** The table, by area. */
-export const API = { auth, profile, admin, reminders, devices, trends, entries, adminPatients, adminUsers, reports, messages, yourData }
+export const API = { auth, profile, admin, reminders, devices, trends, dashboard, entries, adminPatients, adminUsers, reports, messages, yourData }
 
 function isEndpoint(value: object): value is Endpoint {
   return 'method' in value && 'path' in value
