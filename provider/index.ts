@@ -16,6 +16,7 @@ import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
 import { mountMessageRoutes } from './routes/messages.js'
 import { mountTrendsRoutes } from './routes/trends.js'
+import { mountDashboardRoutes } from './routes/dashboard.js'
 import { collectProcessMetrics } from './metrics.js'
 import { ExpectedFailure } from './expected-failure.js'
 import { healthRoutes } from './routes/health.js'
@@ -304,6 +305,7 @@ export function apiRouter(ctx: ProviderContext): ApiRouter {
   router.serve(fhirClientRoutes(ctx))
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)
+  mountDashboardRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)
   mountAdminUsersRoutes(router, ctx)
   mountAdminPatientsRoutes(router, ctx)

@@ -5,6 +5,7 @@
 /** The extensions, by the first path segments of their calls, and how a sentence names them. */
 const FEATURES: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['v1/auth/entries/', 'the health log'],
+  ['v1/auth/dashboard/', 'the dashboard in one call'],
   ['v1/auth/trends/', 'health trends'],
   ['v1/auth/devices/', 'connected devices'],
   ['v1/auth/messages/', 'messages with the care team'],

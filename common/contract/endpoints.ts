@@ -76,6 +76,7 @@ import {
   WEEKDAYS,
 } from './reminders-values'
 import { accountClosedSchema, closureTermsSchema } from './account-closure'
+import { patientDashboardSchema } from './patient-dashboard'
 import { exportTableSchema, reportSummarySchema } from './reports'
 import { fhirClientBodySchema, fhirClientListSchema, fhirClientSchema } from './fhir-clients'
 import {
@@ -361,6 +362,17 @@ const trendsQuery = fields({
 
 const trends = {
   get: endpoint({ method: 'GET', path: 'v1/auth/trends/', access: 'customer', query: trendsQuery, answer: trendEntriesSchema }),
+}
+
+// ---- The patient's dashboard in one call ----------------------------------------------------
+
+/** The patient's today: the two days read are it and the day before. */
+const dashboardQuery = fields({
+  today: dateField({ label: 'Today', required: 'Today is required' }),
+})
+
+const dashboard = {
+  get: endpoint({ method: 'GET', path: 'v1/auth/dashboard/', access: 'customer', query: dashboardQuery, answer: patientDashboardSchema }),
 }
 
 // ---- Health log ----------------------------------------------------------------------------
@@ -674,6 +686,7 @@ export const API = {
   reminders,
   devices,
   trends,
+  dashboard,
   entries,
   adminPatients,
   adminUsers,

@@ -55,7 +55,7 @@ export function availability(ctx: ProviderContext): Availability {
   return { devMode: ctx.devMode, configured: new Set(ctx.withings ? ['withings'] : []) }
 }
 
-async function serviceList(ctx: ProviderContext, accountId: number) {
+export async function serviceList(ctx: ProviderContext, accountId: number) {
   const views = await listConnections(ctx.db, accountId)
   const where = availability(ctx)
   return DEVICE_SERVICES.map((service, index) => ({

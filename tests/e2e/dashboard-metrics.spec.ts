@@ -51,9 +51,14 @@ test('a weight logged in lbs becomes the current weight, with %TWL, %EWL, BMI an
   await expect(page.getByTestId('bmi-value')).toHaveText(oneDecimal(kg / (HEIGHT_M * HEIGHT_M)))
   await expect(page.getByTestId('logging-nudge')).toHaveCount(0)
 
-  // One call for the log, for yesterday and today, next to the profile.
-  const [call] = await receivedFrom(customer, 'v1/auth/entries/')
-  expect(call.query).toEqual({ from: isoDaysFromToday(-1), to: TODAY })
+  // One call for the whole dashboard (profile, yesterday's and today's log, devices), for the
+  // patient's today; the separate calls are only for a provider without it.
+  const calls = await receivedFrom(customer, 'v1/auth/dashboard/')
+  expect(calls.length).toBeGreaterThan(0)
+  for (const call of calls) expect(call.query).toEqual({ today: TODAY })
+  expect(await receivedFrom(customer, 'v1/auth/devices/')).toEqual([])
+  const log = await receivedFrom(customer, 'v1/auth/entries/')
+  expect(log.map((call) => call.query)).not.toContainEqual({ from: isoDaysFromToday(-1), to: TODAY })
 })
 
 test('nothing logged: the initial weight stands in, and a gentle nudge appears', async ({ page }) => {

@@ -136,8 +136,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expectToast(page, 'Welcome back!', 'You have successfully signed in.')
       await wizard(page, !javaScriptEnabled)
 
-      // The dashboard works from the profile alone and says what this provider lacks.
+      // The dashboard works from the profile alone and says what this provider lacks: it asked for
+      // its one call (an extension), had a 404, and read the SPEC call instead.
       await expect(page.getByText(notOffered('the health log')).first()).toBeVisible()
+      expect(received('GET', 'v1/auth/dashboard/').length).toBeGreaterThan(0)
+      expect(received('GET', 'v1/auth/profile/').length).toBeGreaterThan(0)
+      await expect(page.getByText(notOffered('the dashboard in one call'))).toHaveCount(0)
       await expect(page.getByText('Spec Only Patient').first()).toBeVisible()
       await expect(page.getByText('Something went wrong', { exact: false })).toHaveCount(0)
       if (javaScriptEnabled) {

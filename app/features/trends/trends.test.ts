@@ -4,7 +4,7 @@ import { historyDay } from '~/../provider/dev/history'
 import { buildTrends } from './trends'
 import { lineSegments, niceTicks } from './trends-axis'
 import { barSummary } from './trends-bars'
-import { bucketFor, bucketStarts, dailyValues, entrySource, movingAverage } from './trends-days'
+import { bucketFor, bucketStarts, dailyValues, dayNumber, entrySource, isoOfDay, movingAverage } from './trends-days'
 import { trendsFacts, type TrendsFacts } from './trends-facts'
 import { parseTrendRange, trendsHref, trendWindow } from './trends-range'
 import { milestonesIn, weightSummary } from './trends-weight'
@@ -363,5 +363,16 @@ describe('CSV', () => {
     expect(lines[2]).toBe('2026-11-21,weight,,99.79,220,,,,,,,,,,,Withings,"after run, ""tired"""')
     expect(lines[3]).toBe('')
     expect(csvFilename('2026-10-23', TODAY)).toBe('baricare-entries-2026-10-23-to-2026-11-21.csv')
+  })
+})
+
+describe('isoOfDay', () => {
+  it('is the UTC date of a day number, every day from 1900 to 2100, and reads back with dayNumber', () => {
+    const DAY_MS = 86_400_000
+    for (let day = Date.UTC(1900, 0, 1) / DAY_MS; day <= Date.UTC(2100, 11, 31) / DAY_MS; day++) {
+      const expected = new Date(day * DAY_MS).toISOString().slice(0, 10)
+      if (isoOfDay(day) !== expected) expect(isoOfDay(day)).toBe(expected)
+      if (dayNumber(expected) !== day) expect(dayNumber(expected)).toBe(day)
+    }
   })
 })
