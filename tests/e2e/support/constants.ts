@@ -11,9 +11,15 @@ export const PROVIDER_URL = `http://127.0.0.1:${E2E_PROVIDER_PORT}/`
  * from here. A new spec adds its own row.
  */
 const SPEC_PORT_OFFSETS = {
-  // Clear of E2E_PORT and E2E_PROVIDER_PORT (+0, +1).
-  'seed-demo': 20,
+  // Clear of E2E_PORT and E2E_PROVIDER_PORT (+0, +1), and all below +100: engineers sharing a
+  // machine give their runs port sets 100 apart.
+  'seed-demo': 5,
+  reminders: 10,
+  'messages-email': 15,
+  metrics: 20,
+  'spec-only-provider': 25,
   'abuse-limits': 30,
+  'embedded-api-thread': 35,
   'provider-faults': 40,
   'spec-texts': 50,
   'two-instances': 60,
@@ -22,11 +28,6 @@ const SPEC_PORT_OFFSETS = {
   'admin-mfa': 85,
   // The Withings simulator of the main e2e server (E2E_WITHINGS_PORT below).
   withings: 90,
-  reminders: 100,
-  'messages-email': 110,
-  metrics: 120,
-  'spec-only-provider': 130,
-  'embedded-api-thread': 140,
 } as const
 
 export const SPEC_PORT_BLOCK = 5
