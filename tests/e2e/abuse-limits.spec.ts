@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
 // The main e2e server runs with RATE_LIMITS=off; this file starts one with the limits on.
-const PORT = E2E_PORT + 30
+const PORT = specPort('abuse-limits')
 // Its embedded provider on a known port, so the test can read what reached it.
-const PROVIDER_PORT = E2E_PORT + 31
+const PROVIDER_PORT = specPort('abuse-limits', 1)
 let server: Awaited<ReturnType<typeof spawnServer>>
 
 test.describe.configure({ mode: 'serial' })

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { auditEvents, createAdmin, signedInContext } from './support/admin-users'
 import { expectToast } from './support/auth'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { Authenticator, enrollThroughApi, signOut, submitCode, submitPassword } from './support/mfa'
 import { DEMO_ADMINS } from './support/provider'
 import { signInAdminThroughForm } from './support/sign-in'
@@ -113,9 +113,12 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe('Super Admins must enroll (ADMIN_MFA default)', () => {
+  // One server for both tests, in one worker: in parallel mode each worker given one of them would
+  // start its own on the same port at the same moment.
+  test.describe.configure({ mode: 'default' })
   let server: Awaited<ReturnType<typeof spawnServer>>
   test.beforeAll(async () => {
-    server = await spawnServer(E2E_PORT + 85, { ADMIN_MFA: 'super' })
+    server = await spawnServer(specPort('admin-mfa'), { ADMIN_MFA: 'super' })
   })
   test.afterAll(async () => {
     await server?.stop()

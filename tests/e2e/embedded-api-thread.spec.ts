@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
 // `npm start`'s embedded API runs in a thread of its own: while it works through the heaviest read
 // an admin can ask for (the whole cohort's log as an export), the app's own thread keeps answering.
 // PGlite holds its thread for the whole of each query, so in one thread every page waited.
-const PORT = E2E_PORT + 140
+const PORT = specPort('embedded-api-thread')
 const EXPORTS = 4
 
 test.describe('the embedded API off the app thread', () => {

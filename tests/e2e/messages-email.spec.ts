@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { DEMO_ADMINS, PATIENT_PASSWORD } from '../support/fixtures'
 import { expectToast } from './support/auth'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { providerAt } from './support/provider'
 import { smtpInbox } from './support/smtp-inbox'
 import { spawnServer } from './support/spawn-server'
@@ -12,9 +12,10 @@ import { spawnServer } from './support/spawn-server'
 // and reads it; the patient answers, and the admin who replied gets the team's notice, whose link
 // opens the conversation on the record. The server is this spec's own (SMTP set).
 
-const APP_PORT = E2E_PORT + 110
-const PROVIDER = `http://127.0.0.1:${APP_PORT + 1}/`
-const inbox = smtpInbox(E2E_PORT + 112)
+const APP_PORT = specPort('messages-email')
+const PROVIDER_PORT = specPort('messages-email', 1)
+const PROVIDER = `http://127.0.0.1:${PROVIDER_PORT}/`
+const inbox = smtpInbox(specPort('messages-email', 2))
 const SUPER = DEMO_ADMINS.super
 
 let server: Awaited<ReturnType<typeof spawnServer>>
@@ -24,7 +25,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   await inbox.start()
   server = await spawnServer(APP_PORT, {
-    PROVIDER_PORT: String(APP_PORT + 1),
+    PROVIDER_PORT: String(PROVIDER_PORT),
     ...inbox.serverEnv,
   })
 })

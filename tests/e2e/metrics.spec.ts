@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
 // The app's /metrics, read from this machine, has its own request series and the
@@ -23,7 +23,7 @@ test('GET /metrics shows app requests by route and the embedded API and database
 test.describe('random paths', () => {
   let server: Awaited<ReturnType<typeof spawnServer>>
   test.beforeAll(async () => {
-    server = await spawnServer(E2E_PORT + 120)
+    server = await spawnServer(specPort('metrics'))
   })
   test.afterAll(async () => {
     await server?.stop()

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
 // The provider down, slower than the timeout, a 500 with an HTML body, malformed JSON, a 401
@@ -14,7 +14,7 @@ type Mode = 'ok' | 'slow' | 'html500' | 'badjson' | 'unauthorized' | 'down'
 let mode: Mode = 'ok'
 let stub: Server
 let app: Awaited<ReturnType<typeof spawnServer>>
-const PORT = E2E_PORT + 40
+const PORT = specPort('provider-faults')
 
 const PROFILE = {
   profile: { id: 1, email: 'pat@example.com', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true, has_seen_tour: true },

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { expectToast } from './support/auth'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { providerAt } from './support/provider'
 import { signInCustomer } from './support/sign-in'
 import { smtpInbox } from './support/smtp-inbox'
@@ -12,9 +12,10 @@ import { spawnServer } from './support/spawn-server'
 // unsubscribes without signing in (confirm page, then POST); a mail client's RFC 8058 one-click
 // POST to the same URL unsubscribes too. The server is this spec's own (SMTP set).
 
-const APP_PORT = E2E_PORT + 100
-const SMTP_PORT = E2E_PORT + 102
-const PROVIDER = `http://127.0.0.1:${APP_PORT + 1}/`
+const APP_PORT = specPort('reminders')
+const PROVIDER_PORT = specPort('reminders', 1)
+const SMTP_PORT = specPort('reminders', 2)
+const PROVIDER = `http://127.0.0.1:${PROVIDER_PORT}/`
 const PASSWORD = 'Patient#123'
 
 const inbox = smtpInbox(SMTP_PORT)
@@ -26,7 +27,7 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   await inbox.start()
   server = await spawnServer(APP_PORT, {
-    PROVIDER_PORT: String(APP_PORT + 1),
+    PROVIDER_PORT: String(PROVIDER_PORT),
     ...inbox.serverEnv,
   })
 })

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
 // `npm run provider:seed` while `npm start` runs, as a newcomer does after reading the README:
 // the embedded database is locked by the server, so the seed must go through the server's API.
-const PORT = E2E_PORT + 120
+const PORT = specPort('seed-demo')
 const SEED_SCRIPT = `${process.env.BUILD_DIR || 'build'}/provider-seed.js`
 
 function runSeed(dataDir: string) {

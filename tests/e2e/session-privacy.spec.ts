@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { createCustomer, customerToken, providerCall } from './support/provider'
 import { readSessionCookie } from './support/session'
 import { signInAdminThroughForm, signInCustomerThroughForm, signInNewCustomerThroughForm } from './support/sign-in'
@@ -104,7 +104,8 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe('with the abuse limits on', () => {
   // Its own ports: +50 is spec-texts' server, and a spec that finds another's server on its port
   // would test that one.
-  const PORT = E2E_PORT + 80
+  const PORT = specPort('session-privacy')
+  const DEV_PORT = specPort('session-privacy', 1)
   let server: Awaited<ReturnType<typeof spawnServer>>
   test.describe.configure({ mode: 'serial' })
   test.beforeAll(async () => {
@@ -131,11 +132,11 @@ test.describe('with the abuse limits on', () => {
   })
 
   test('in development the server listens on loopback IPv4 only', async () => {
-    const dev = await spawnServer(PORT + 1, { NODE_ENV: 'development' })
+    const dev = await spawnServer(DEV_PORT, { NODE_ENV: 'development' })
     try {
-      expect((await fetch(`http://127.0.0.1:${PORT + 1}/healthz`)).ok).toBe(true)
+      expect((await fetch(`http://127.0.0.1:${DEV_PORT}/healthz`)).ok).toBe(true)
       // Listening on every interface (the old default, '::') would accept this too.
-      await expect(fetch(`http://[::1]:${PORT + 1}/healthz`)).rejects.toThrow()
+      await expect(fetch(`http://[::1]:${DEV_PORT}/healthz`)).rejects.toThrow()
     } finally {
       await dev.stop()
     }

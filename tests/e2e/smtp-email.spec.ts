@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { fillSignUp, submitSignIn } from './support/auth'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { STRONG_PASSWORD, uniqueEmail } from './support/provider'
 import { smtpInbox } from './support/smtp-inbox'
 import { spawnServer } from './support/spawn-server'
@@ -9,8 +9,9 @@ import { spawnServer } from './support/spawn-server'
 // (pg-boss), and is retried when the mail server refuses it for a moment. A real SMTP server (the
 // smtp-server package) receives it here; the development outbox stays empty.
 
-const APP_PORT = E2E_PORT + 70
-const SMTP_PORT = E2E_PORT + 72
+const APP_PORT = specPort('smtp-email')
+const PROVIDER_PORT = specPort('smtp-email', 1)
+const SMTP_PORT = specPort('smtp-email', 2)
 
 const inbox = smtpInbox(SMTP_PORT)
 
@@ -20,7 +21,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   await inbox.start()
-  server = await spawnServer(APP_PORT, { PROVIDER_PORT: String(APP_PORT + 1), ...inbox.serverEnv })
+  server = await spawnServer(APP_PORT, { PROVIDER_PORT: String(PROVIDER_PORT), ...inbox.serverEnv })
 })
 
 test.afterAll(async () => {
@@ -46,7 +47,7 @@ test.describe('without JavaScript', () => {
     expect(new URL(link!).origin).toBe(server.baseURL)
 
     // Nothing went to the development outbox: the message exists only where it was sent.
-    const outbox = (await (await fetch(`http://127.0.0.1:${APP_PORT + 1}/__dev/outbox/`)).json()) as {
+    const outbox = (await (await fetch(`http://127.0.0.1:${PROVIDER_PORT}/__dev/outbox/`)).json()) as {
       content: { to: string }[]
     }
     expect(outbox.content.filter((item) => item.to === email)).toEqual([])
@@ -62,7 +63,7 @@ test.describe('without JavaScript', () => {
 test('a message the mail server refuses for a moment is retried and delivered once', async ({ request }) => {
   const email = uniqueEmail('smtp-retry')
   inbox.refuseFirstAttempt(email)
-  const res = await request.post(`http://127.0.0.1:${APP_PORT + 1}/v1/auth/signup/`, {
+  const res = await request.post(`http://127.0.0.1:${PROVIDER_PORT}/v1/auth/signup/`, {
     data: { email, password: STRONG_PASSWORD, conf_password: STRONG_PASSWORD },
   })
   expect(res.status()).toBe(201)

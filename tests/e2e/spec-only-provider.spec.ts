@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startSpecOnlyProvider, type SpecOnlyProvider } from '../support/spec-only-provider'
 import { expectToast, fillNewPassword, fillSignUp, submitSignIn } from './support/auth'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { STRONG_PASSWORD } from './support/provider'
 import { spawnServer } from './support/spawn-server'
 
@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   provider.addAdmin('standard@spec-only.test', ADMIN_PASSWORD, ['Standard Admin'])
   provider.addAdmin('auditor@spec-only.test', ADMIN_PASSWORD, ['Auditor'])
   // The default two-factor rule: a provider without two-factor must not lock its admins out.
-  server = await spawnServer(E2E_PORT + 130, { PROVIDER_API_URL: provider.url, RATE_LIMITS: 'off', ADMIN_MFA: '' })
+  server = await spawnServer(specPort('spec-only-provider'), { PROVIDER_API_URL: provider.url, RATE_LIMITS: 'off', ADMIN_MFA: '' })
 })
 
 test.afterAll(async () => {

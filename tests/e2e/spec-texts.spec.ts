@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { spawnServer } from './support/spawn-server'
 
 // Two SPEC.md texts, checked the way SPEC.md words them:
@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   })
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve))
   stubPort = (stub.address() as AddressInfo).port
-  app = await spawnServer(E2E_PORT + 50, {
+  app = await spawnServer(specPort('spec-texts'), {
     PROVIDER_API_URL: `http://127.0.0.1:${stubPort}/`,
     PROVIDER_TIMEOUT_MS: '500',
     RATE_LIMITS: 'off',

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { expect, test } from '@playwright/test'
 import { findPostgresBin, startPostgresServer, type PostgresServer } from '../support/postgres'
 import { expectToast, fillSignUp, submitSignIn } from './support/auth'
-import { E2E_PORT } from './support/constants'
+import { specPort } from './support/constants'
 import { STRONG_PASSWORD, uniqueEmail } from './support/provider'
 
 // Two API processes and two app processes on one PostgreSQL database, as behind a load
@@ -20,8 +20,8 @@ test.skip(
 )
 test.describe.configure({ mode: 'serial' })
 
-const APP_PORTS = [E2E_PORT + 60, E2E_PORT + 61] as const
-const API_PORTS = [E2E_PORT + 62, E2E_PORT + 63] as const
+const APP_PORTS = [specPort('two-instances'), specPort('two-instances', 1)] as const
+const API_PORTS = [specPort('two-instances', 2), specPort('two-instances', 3)] as const
 const apps = APP_PORTS.map((port) => `http://localhost:${port}`)
 const apis = API_PORTS.map((port) => `http://127.0.0.1:${port}/`)
 const SHARED = { NODE_ENV: 'test' as const, SESSION_SECRET: 'two-instances-secret', RATE_LIMITS: 'off' }

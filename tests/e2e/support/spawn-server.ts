@@ -47,8 +47,11 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   })
   const baseURL = `http://localhost:${port}`
   let up = false
-  // A new embedded database is created first (initdb, seconds on a busy 2-core machine).
-  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
+  // A new embedded database is created first (initdb: seconds on a 2-core machine, more than a
+  // minute on one others are loading too). A deadline rather than a count of tries, since each try
+  // takes as long as the machine makes it; it ends inside the hook's 120 s.
+  const deadline = Date.now() + 100_000
+  while (Date.now() < deadline && !up && child.exitCode === null) {
     try {
       up = (await fetch(`${baseURL}/healthz`)).ok
     } catch {
