@@ -13,7 +13,7 @@ import { mountEntryRoutes } from './routes/entries.js'
 import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
-import { mountMessageRoutes } from './routes/messages.js'
+import { messageRoutes } from './routes/messages.js'
 import { mountTrendsRoutes } from './routes/trends.js'
 import { collectProcessMetrics } from './metrics.js'
 import { ExpectedFailure } from './expected-failure.js'
@@ -266,7 +266,7 @@ export function apiRouter(ctx: ProviderContext): ApiRouter {
   mountDeviceRoutes(router, ctx)
   mountAdminUsersRoutes(router, ctx)
   mountAdminPatientsRoutes(router, ctx)
-  mountMessageRoutes(router, ctx)
+  router.serve(messageRoutes(ctx))
   const recordExport = recordExportRoutes(ctx)
   router.add(recordExport.routes)
   router.addItems(recordExport.items)

@@ -46,10 +46,15 @@ import {
 } from './entries-values'
 import {
   conversationSchema,
+  inboxQuerySchema,
   inboxSchema,
+  messagePageQuerySchema,
+  newMessageBodySchema,
   patientConversationSchema,
+  patientMessageBodySchema,
   patientMessageSchema,
   readMarkSchema,
+  readUpToBodySchema,
   teamConversationSchema,
   teamMessageSchema,
 } from './messages'
@@ -587,20 +592,39 @@ const reports = {
   }),
 }
 
-// ---- Messages (not ported yet) ---------------------------------------------------------------
+// ---- Messages --------------------------------------------------------------------------------
 
 const patientParams = z.object({ id: rowId })
 
 const messages = {
-  patientList: endpoint({ method: 'GET', path: 'v1/auth/messages/', access: 'customer', answer: patientConversationSchema }),
-  patientSend: endpoint({ method: 'POST', path: 'v1/auth/messages/', access: 'customer', answer: patientMessageSchema }),
-  patientRead: endpoint({ method: 'POST', path: 'v1/auth/messages/read/', access: 'customer', answer: readMarkSchema }),
-  inbox: endpoint({ method: 'GET', path: 'v1/admin/messages/', access: 'admin', answer: inboxSchema }),
+  patientList: endpoint({
+    method: 'GET',
+    path: 'v1/auth/messages/',
+    access: 'customer',
+    query: messagePageQuerySchema,
+    answer: patientConversationSchema,
+  }),
+  patientSend: endpoint({
+    method: 'POST',
+    path: 'v1/auth/messages/',
+    access: 'customer',
+    body: patientMessageBodySchema,
+    answer: patientMessageSchema,
+  }),
+  patientRead: endpoint({
+    method: 'POST',
+    path: 'v1/auth/messages/read/',
+    access: 'customer',
+    body: readUpToBodySchema,
+    answer: readMarkSchema,
+  }),
+  inbox: endpoint({ method: 'GET', path: 'v1/admin/messages/', access: 'admin', query: inboxQuerySchema, answer: inboxSchema }),
   teamList: endpoint({
     method: 'GET',
     path: 'v1/admin/patients/:id/messages/',
     access: 'admin',
     params: patientParams,
+    query: messagePageQuerySchema,
     answer: teamConversationSchema,
   }),
   teamSend: endpoint({
@@ -608,6 +632,7 @@ const messages = {
     path: 'v1/admin/patients/:id/messages/',
     access: 'admin',
     params: patientParams,
+    body: newMessageBodySchema,
     answer: teamMessageSchema,
   }),
   teamRead: endpoint({
@@ -615,6 +640,7 @@ const messages = {
     path: 'v1/admin/patients/:id/messages/read/',
     access: 'admin',
     params: patientParams,
+    body: readUpToBodySchema,
     answer: readMarkSchema,
   }),
   handled: endpoint({

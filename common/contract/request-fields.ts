@@ -10,6 +10,7 @@
 //
 // Server code only (zod).
 import { z } from 'zod'
+import { PAGE_NUMBER_MAX } from './paging-values'
 
 /** A field schema that takes `In` from a client (for the app's typed calls) and gives `Out`. */
 export type Field<Out, In = unknown> = z.ZodType<Out, z.ZodTypeDef, In>
@@ -291,3 +292,42 @@ export const anyField = z.unknown()
 export function fields<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape)
 }
+
+/** Absent, null or an empty text (a text of spaces is a value, and not an id). */
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === ''
+}
+
+/**
+ * A row id: a positive whole number, or its digits as text (at most 15); null when absent, null or
+ * empty, which is `required`'s message when given.
+ */
+export function idField(options: { invalid: string; required: string }): Field<number, number | string>
+export function idField(options: { invalid: string }): Field<number | null, number | string | Blank>
+export function idField(options: { invalid: string; required?: string }): Field<number | null, number | string | Blank> {
+  return field((value, fail) => {
+    if (isEmpty(value)) {
+      if (options.required) fail(options.required)
+      return null
+    }
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1) return Number(value)
+    fail(options.invalid)
+    return null
+  })
+}
+
+/** A query's count, 0…max (at most four digits); `fallback` when absent or empty. */
+export function countField(options: { label: string; fallback: number; max: number }): Field<number, string | number | undefined> {
+  return field((value, fail) => {
+    if (value === undefined || value === '') return options.fallback
+    if (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) <= options.max) return Number(value)
+    fail(`${options.label} must be a whole number from 0 to ${options.max}`)
+    return options.fallback
+  })
+}
+
+/** A page number: nonsense (or none) reads as page 1, and no page is past PAGE_NUMBER_MAX. */
+export const pageNumberField = textField({ label: 'Page', max: 10 }).transform((page) =>
+  Math.min(Math.max(Number.parseInt(page, 10) || 1, 1), PAGE_NUMBER_MAX),
+)
