@@ -14,7 +14,7 @@
 import { z } from 'zod'
 import { dashboardSchema } from './admin-dashboard'
 import { patientEntriesSchema, patientListSchema, patientRecordWithEntriesSchema } from './admin-patients'
-import { adminListItemSchema, adminListSchema, auditPageSchema } from './admins'
+import { adminListItemSchema, adminListSchema, auditPageSchema, auditQuerySchema, inviteBodySchema, roleBodySchema } from './admins'
 import { alertListSchema, alertSchema } from './alerts'
 import {
   adminLoginSchema,
@@ -554,8 +554,21 @@ const adminPatients = {
 
 const adminUsers = {
   list: endpoint({ method: 'GET', path: 'v1/admin/admins/', access: 'super_admin', answer: adminListSchema }),
-  invite: endpoint({ method: 'POST', path: 'v1/admin/admins/invite/', access: 'super_admin', answer: adminListItemSchema }),
-  role: endpoint({ method: 'PUT', path: 'v1/admin/admins/:id/role/', access: 'super_admin', params: idParams, answer: adminListItemSchema }),
+  invite: endpoint({
+    method: 'POST',
+    path: 'v1/admin/admins/invite/',
+    access: 'super_admin',
+    body: inviteBodySchema,
+    answer: adminListItemSchema,
+  }),
+  role: endpoint({
+    method: 'PUT',
+    path: 'v1/admin/admins/:id/role/',
+    access: 'super_admin',
+    params: idParams,
+    body: roleBodySchema,
+    answer: adminListItemSchema,
+  }),
   deactivate: endpoint({
     method: 'POST',
     path: 'v1/admin/admins/:id/deactivate/',
@@ -577,7 +590,13 @@ const adminUsers = {
     params: idParams,
     answer: adminListItemSchema,
   }),
-  auditEvents: endpoint({ method: 'GET', path: 'v1/admin/audit-events/', access: 'super_admin', answer: auditPageSchema }),
+  auditEvents: endpoint({
+    method: 'GET',
+    path: 'v1/admin/audit-events/',
+    access: 'super_admin',
+    query: auditQuerySchema,
+    answer: auditPageSchema,
+  }),
 }
 
 const reports = {

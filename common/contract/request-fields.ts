@@ -10,6 +10,7 @@
 //
 // Server code only (zod).
 import { z } from 'zod'
+import { EMAIL_INVALID, isValidEmail } from '../email'
 import { PAGE_NUMBER_MAX } from './paging-values'
 
 /** A field schema that takes `In` from a client (for the app's typed calls) and gives `Out`. */
@@ -331,3 +332,17 @@ export function countField(options: { label: string; fallback: number; max: numb
 export const pageNumberField = textField({ label: 'Page', max: 10 }).transform((page) =>
   Math.min(Math.max(Number.parseInt(page, 10) || 1, 1), PAGE_NUMBER_MAX),
 )
+
+/** Trimmed, lower-cased e-mail by the one rule (common/email.ts), with SPEC §5's messages. */
+export const emailField: Field<string, string> = field((value, fail) => {
+  if (isBlank(value)) {
+    fail('Email is required')
+    return ''
+  }
+  const email = typeof value === 'string' ? value.trim().toLowerCase() : ''
+  if (!isValidEmail(email)) {
+    fail(EMAIL_INVALID)
+    return ''
+  }
+  return email
+})
