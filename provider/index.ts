@@ -10,7 +10,7 @@ import { adminRoutes } from './routes/admin.js'
 import { changePasswordRoutes } from './routes/change-password.js'
 import { authRoutes } from './routes/auth.js'
 import { mountEntryRoutes } from './routes/entries.js'
-import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
+import { adminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
 import { messageRoutes } from './routes/messages.js'
@@ -265,7 +265,7 @@ export function apiRouter(ctx: ProviderContext): ApiRouter {
   mountTrendsRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)
   mountAdminUsersRoutes(router, ctx)
-  mountAdminPatientsRoutes(router, ctx)
+  router.serve(adminPatientsRoutes(ctx))
   router.serve(messageRoutes(ctx))
   const recordExport = recordExportRoutes(ctx)
   router.add(recordExport.routes)

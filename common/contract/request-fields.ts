@@ -318,12 +318,20 @@ export function idField(options: { invalid: string; required?: string }): Field<
   })
 }
 
-/** A query's count, 0…max (at most four digits); `fallback` when absent or empty. */
-export function countField(options: { label: string; fallback: number; max: number }): Field<number, string | number | undefined> {
+/** A query's whole number, min…max (default 0…, at most `digits` digits, default 4); `fallback` when absent or empty. */
+export function countField(options: {
+  label: string
+  fallback: number
+  max: number
+  min?: number
+  digits?: number
+}): Field<number, string | number | undefined> {
+  const { min = 0, digits = 4 } = options
+  const pattern = new RegExp(`^\\d{1,${digits}}$`)
   return field((value, fail) => {
     if (value === undefined || value === '') return options.fallback
-    if (typeof value === 'string' && /^\d{1,4}$/.test(value) && Number(value) <= options.max) return Number(value)
-    fail(`${options.label} must be a whole number from 0 to ${options.max}`)
+    if (typeof value === 'string' && pattern.test(value) && Number(value) >= min && Number(value) <= options.max) return Number(value)
+    fail(`${options.label} must be a whole number from ${min} to ${options.max}`)
     return options.fallback
   })
 }
@@ -346,3 +354,13 @@ export const emailField: Field<string, string> = field((value, fail) => {
   }
   return email
 })
+
+/** A query's row id as its digits (at most 15, 0 included); null when absent or empty. */
+export function digitsField(options: { invalid: string }): Field<number | null, string | number | undefined> {
+  return field((value, fail) => {
+    if (value === undefined || value === '') return null
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value)
+    fail(options.invalid)
+    return null
+  })
+}

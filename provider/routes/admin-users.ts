@@ -24,8 +24,7 @@ export const ADMIN_IS_DEACTIVATED = 'This admin is deactivated. Reactivate them 
 export const CANNOT_RESET_OWN_MFA = 'You cannot reset your own two-factor authentication.'
 
 export function mountAdminUsersRoutes(router: ApiRouter, ctx: ProviderContext): void {
-  router.add(exportRoutes(ctx))
-  router.serve([...adminRoutes(ctx), auditRoute(ctx), ...adminItemRoutes(ctx)])
+  router.serve([...adminRoutes(ctx), auditRoute(ctx), ...adminItemRoutes(ctx), ...exportRoutes(ctx)])
 }
 
 function adminRoutes(ctx: ProviderContext): Served[] {
