@@ -258,8 +258,9 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
 /** Every route of the API but the development ones (which startProvider adds in dev mode). */
 export function apiRouter(ctx: ProviderContext): ApiRouter {
   const router = new ApiRouter(ctx)
-  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   router.add(accountClosureRoutes(ctx))
+  router.serve(profileRoutes(ctx))
   router.serve(reminderRoutes(ctx))
   mountEntryRoutes(router, ctx)
   mountTrendsRoutes(router, ctx)

@@ -67,6 +67,7 @@ import {
   preferencesSchema,
   tourCompletedAnswerSchema,
 } from './profile'
+import { bariatricBody, deviceBody, medicalBody, personalBody, preferencesBody } from './profile-requests'
 import { reminderSettingsSchema, unsubscribeSchema } from './reminders'
 import { WEIGHT_UNITS } from './units-values'
 import {
@@ -506,17 +507,18 @@ const auth = {
 
 const profile = {
   get: endpoint({ method: 'GET', path: 'v1/auth/profile/', access: 'customer', answer: customerProfileSchema, spec: specCustomerProfileSchema }),
-  personal: endpoint({ method: 'PUT', path: 'v1/auth/profile/personal/', access: 'customer', answer: personalAnswerSchema, spec: specUnreadSchema }),
-  medical: endpoint({ method: 'PUT', path: 'v1/auth/profile/medical/', access: 'customer', answer: medicalSectionSchema, spec: specUnreadSchema }),
+  personal: endpoint({ method: 'PUT', path: 'v1/auth/profile/personal/', access: 'customer', body: personalBody, answer: personalAnswerSchema, spec: specUnreadSchema }),
+  medical: endpoint({ method: 'PUT', path: 'v1/auth/profile/medical/', access: 'customer', body: medicalBody, answer: medicalSectionSchema, spec: specUnreadSchema }),
   bariatric: endpoint({
     method: 'PUT',
     path: 'v1/auth/profile/bariatric/',
     access: 'customer',
+    body: bariatricBody,
     answer: bariatricSectionSchema,
     spec: specUnreadSchema,
   }),
-  device: endpoint({ method: 'PUT', path: 'v1/auth/profile/device/', access: 'customer', answer: deviceSectionSchema, spec: specUnreadSchema }),
-  preferences: endpoint({ method: 'PUT', path: 'v1/auth/profile/preferences/', access: 'customer', answer: preferencesSchema }),
+  device: endpoint({ method: 'PUT', path: 'v1/auth/profile/device/', access: 'customer', body: deviceBody, answer: deviceSectionSchema, spec: specUnreadSchema }),
+  preferences: endpoint({ method: 'PUT', path: 'v1/auth/profile/preferences/', access: 'customer', body: preferencesBody, answer: preferencesSchema }),
   tourCompleted: endpoint({
     method: 'POST',
     path: 'v1/auth/tour-completed/',

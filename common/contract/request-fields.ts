@@ -364,3 +364,37 @@ export function digitsField(options: { invalid: string }): Field<number | null, 
     return null
   })
 }
+
+/**
+ * A non-empty list of choices from `allowed`, duplicates dropped, in the order sent; `exclusive`
+ * (e.g. 'None') may not be combined with others.
+ */
+export function choicesField<const T extends string>(
+  allowed: readonly T[],
+  options: { label: string; required: string; exclusive?: T },
+): Field<T[], readonly T[] | Blank> {
+  return field((value, fail) => {
+    if (isBlank(value)) {
+      fail(options.required)
+      return []
+    }
+    if (!Array.isArray(value)) {
+      fail(`${options.label} must be a list`)
+      return []
+    }
+    if (value.some((item) => typeof item !== 'string' || !(allowed as readonly string[]).includes(item))) {
+      fail(`${options.label} must only contain: ${allowed.join(', ')}`)
+      return []
+    }
+    const items = [...new Set(value as T[])]
+    if (items.length === 0) {
+      fail(options.required)
+      return []
+    }
+    if (options.exclusive && items.includes(options.exclusive) && items.length > 1) {
+      fail(`'${options.exclusive}' cannot be combined with other choices`)
+      return []
+    }
+    return items
+  })
+}
