@@ -18,7 +18,7 @@ import { ApiError, invalidFields, type FieldErrors } from './errors.js'
 import { jsonObjectBody, type FoundRoute, type RequestInput } from './http.js'
 import { authenticateSession } from './sessions.js'
 import type { Account } from './store/accounts.js'
-import type { z } from 'zod'
+import { ZodEffects, ZodObject, type z } from 'zod'
 
 /** Who called: nobody for a public endpoint, else the account and its session. */
 export type Caller<E extends Endpoint> = E['access'] extends 'public' ? null : { account: Account; sid: string }
@@ -59,18 +59,31 @@ export function serve<E extends Endpoint>(
   return { endpoint, handler: handler as unknown as EndpointHandler<Endpoint>, offered: options.offered }
 }
 
+/** The body's or query's field names in their declared order (through refinements). */
+function fieldOrder(schema: z.ZodTypeAny): string[] {
+  if (schema instanceof ZodEffects) return fieldOrder(schema.innerType())
+  if (schema instanceof ZodObject) return Object.keys(schema.shape as object)
+  return []
+}
+
 /**
  * A 400 naming every field the schema refuses, each with its messages in order; the top-level
  * message is the first of them (errors.ts invalidFields), as the field readers always answered.
+ * Fields come in the schema's order, so a rule across fields (checked after every field) reports
+ * where the field it names stands, as a reader checking it on the way did.
  */
 function readInput(schema: z.ZodTypeAny, input: unknown): unknown {
   const result = schema.safeParse(input)
   if (result.success) return result.data
-  const errors: FieldErrors = {}
+  const byField = new Map<string, string[]>()
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : ''
-    ;(errors[field] ??= []).push(issue.message)
+    byField.set(field, [...(byField.get(field) ?? []), issue.message])
   }
+  const order = fieldOrder(schema)
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length)
+  const errors: FieldErrors = {}
+  for (const field of [...byField.keys()].sort((a, b) => rank(a) - rank(b))) errors[field] = byField.get(field) ?? []
   throw invalidFields(errors)
 }
 

@@ -2,17 +2,13 @@
 // personal section, where the wizard saves them) and the daily targets the health log is read against.
 import { readTargets, saveTargets, type DailyTargets } from './store/entries.js'
 import { ApiError } from './errors.js'
-import type { JsonObject } from './http.js'
-import { HEIGHT_UNITS, WEIGHT_UNITS, type PersonalSection } from './profile-sections.js'
+import type { PersonalSection } from '../common/contract/profile'
 import { lockProfile, readPersonalSection, replacePersonalSection } from './store/profiles.js'
 import type { Db } from './store/sql.js'
-import { FieldReader } from './validation.js'
+import type { BodyOf } from '../common/contract/endpoints'
+import type { API } from '../common/contract/endpoints'
 
-export const TARGET_LIMITS = {
-  protein_target_g: { label: 'Protein target', min: 1, max: 300, unit: 'g' },
-  water_target_ml: { label: 'Water target', min: 1, max: 10000, unit: 'ml' },
-  sleep_target_h: { label: 'Sleep target', min: 1, max: 24, unit: 'h' },
-} as const
+export { TARGET_LIMITS } from '../common/contract/profile-requests'
 
 export const PERSONAL_FIRST = 'Save your personal details first'
 
@@ -35,16 +31,12 @@ export async function readPreferences(db: Db, accountId: number): Promise<Prefer
  * PUT v1/auth/profile/preferences/: every field is optional and an absent one keeps its value.
  * Units live in the personal section, so they can only be set once it exists (409 before).
  */
-export async function savePreferences(db: Db, accountId: number, body: JsonObject): Promise<void> {
-  const f = new FieldReader(body)
-  const heightUnit = f.choice('height_unit', HEIGHT_UNITS, { label: 'Height unit' })
-  const weightUnit = f.choice('weight_unit', WEIGHT_UNITS, { label: 'Weight unit' })
+export async function savePreferences(db: Db, accountId: number, body: BodyOf<typeof API.profile.preferences>): Promise<void> {
+  const { height_unit: heightUnit, weight_unit: weightUnit, ...given } = body
   const targets: Partial<DailyTargets> = {}
-  for (const key of Object.keys(TARGET_LIMITS) as (keyof DailyTargets)[]) {
-    const value = f.number(key, TARGET_LIMITS[key])
+  for (const [key, value] of Object.entries(given) as [keyof DailyTargets, number | null][]) {
     if (value !== null) targets[key] = value
   }
-  f.done()
 
   await db.transaction(async (tx) => {
     // Locked, then read inside the transaction, so two saves at once cannot each write back the

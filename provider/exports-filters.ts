@@ -1,9 +1,8 @@
 // Extension (docs/provider-api.md, "Exports"): the cohort filters shared by the reports' summary and
-// both exports, read from the query string and applied to patient snapshots.
+// both exports (the route table reads them from the query string), applied to patient snapshots.
 import { MONTHS_SINCE_SURGERY_BANDS, monthsSinceSurgeryBand, type MonthsSinceSurgeryBand } from './deidentify.js'
-import { ONBOARDING_STATES, type OnboardingState, type PatientSnapshot } from './patient-snapshots.js'
+import { type OnboardingState, type PatientSnapshot } from './patient-snapshots.js'
 import { SURGERY_TYPES } from './profile-sections.js'
-import type { FieldReader } from './validation.js'
 
 export { NO_PROCEDURE as NO_SURGERY } from '../common/contract/admin-patients-values'
 import { NO_PROCEDURE as NO_SURGERY } from '../common/contract/admin-patients-values'
@@ -19,19 +18,6 @@ export interface CohortFilters {
   procedure: ProcedureFilter | null
   months_since_surgery: MonthsSinceSurgeryBand | null
   onboarding: OnboardingState | null
-}
-
-export function readCohortFilters(f: FieldReader): CohortFilters {
-  const from = f.date('surgery_from', { label: 'Surgery from date' })
-  const to = f.date('surgery_to', { label: 'Surgery to date' })
-  if (from && to && to < from) f.fail('surgery_to', 'Surgery to date must be on or after the from date')
-  return {
-    surgery_from: from,
-    surgery_to: to,
-    procedure: f.choice('procedure', PROCEDURE_FILTERS, { label: 'Procedure' }),
-    months_since_surgery: f.choice('months_since_surgery', BAND_FILTERS, { label: 'Months since surgery' }),
-    onboarding: f.choice('onboarding', ONBOARDING_STATES, { label: 'Onboarding' }),
-  }
 }
 
 /** The patients a report or export covers. */

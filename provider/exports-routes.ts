@@ -1,61 +1,56 @@
 // Extension (docs/provider-api.md, "Exports"): the reports' cohort summary and the CSV exports'
 // rows. De-identified exports are open to every admin; identified ones to Super Admins only. Every
 // export is written to the audit log with who, when, the filters, the mode and the row count.
-import { ANY_ADMIN, requireAdminRole } from './admin-users-access.js'
 import { todayUtc } from './admin-patients-metrics.js'
 import { recordAuditEvent } from './store/audit.js'
 import type { ProviderContext } from './context.js'
+import { serve, type Served } from './endpoint-router.js'
 import { ApiError } from './errors.js'
-import { appliedFilters, filterSnapshots, readCohortFilters } from './exports-filters.js'
-import { entriesTable, EXPORT_MODES, patientsTable, readEntries, type ExportMode, type ExportTable } from './exports-rows.js'
-import type { RequestInput, Route } from './http.js'
+import { appliedFilters, filterSnapshots, type CohortFilters } from './exports-filters.js'
+import { entriesTable, patientsTable, readEntries, type ExportMode, type ExportTable } from './exports-rows.js'
 import { cohortSummary } from './patient-cohorts.js'
 import { listPatientSnapshots } from './patient-snapshots.js'
-import { FieldReader } from './validation.js'
-import { exportTableSchema, reportSummarySchema } from '../common/contract/reports'
+import type { Account } from './store/accounts.js'
+import { API } from '../common/contract/endpoints'
 import { DATASETS as EXPORT_DATASETS, type Dataset } from '../common/contract/reports-values'
 
 export const IDENTIFIED_SUPER_ADMIN_ONLY = 'Only a Super Admin can export identified data.'
 export { EXPORT_DATASETS }
 
-export function exportRoutes(ctx: ProviderContext): Route[] {
+/** The cohort filters out of a query that may hold more. */
+function cohortOf(query: CohortFilters): CohortFilters {
+  const { surgery_from, surgery_to, procedure, months_since_surgery, onboarding } = query
+  return { surgery_from, surgery_to, procedure, months_since_surgery, onboarding }
+}
+
+export function exportRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'GET',
-      path: 'v1/admin/reports/summary/',
-      answer: reportSummarySchema,
-      handler: async (req) => {
-        await requireAdminRole(ctx, req, ANY_ADMIN)
-        const f = new FieldReader(Object.fromEntries(req.query))
-        const filters = readCohortFilters(f)
-        f.done()
-        const today = todayUtc()
-        const patients = filterSnapshots(await listPatientSnapshots(ctx.db, today), filters, today)
-        return {
-          message: 'Report loaded.',
-          content: { today, filters: appliedFilters(filters), patients: patients.length, ...cohortSummary(patients) },
-        }
-      },
-    },
-    ...EXPORT_DATASETS.map(
-      (dataset): Route => ({
-        method: 'GET',
-        path: `v1/admin/exports/${dataset}/`,
-        answer: exportTableSchema,
-        handler: (req) => runExport(ctx, req, dataset),
-      }),
+    serve(API.reports.summary, async ({ query }) => {
+      const filters = cohortOf(query)
+      const today = todayUtc()
+      const patients = filterSnapshots(await listPatientSnapshots(ctx.db, today), filters, today)
+      return {
+        message: 'Report loaded.',
+        content: { today, filters: appliedFilters(filters), patients: patients.length, ...cohortSummary(patients) },
+      }
+    }),
+    serve(API.reports.exportPatients, ({ caller, query }) =>
+      runExport(ctx, caller.account, 'patients', query.mode, cohortOf(query), { from: null, to: null }),
+    ),
+    serve(API.reports.exportEntries, ({ caller, query }) =>
+      runExport(ctx, caller.account, 'entries', query.mode, cohortOf(query), { from: query.from, to: query.to }),
     ),
   ]
 }
 
-async function runExport(ctx: ProviderContext, req: RequestInput, dataset: Dataset) {
-  const actor = await requireAdminRole(ctx, req, ANY_ADMIN)
-  const f = new FieldReader(Object.fromEntries(req.query))
-  const mode = f.choice('mode', EXPORT_MODES, { label: 'Mode', required: 'Mode is required' }) as ExportMode | null
-  const filters = readCohortFilters(f)
-  // Entries only: the days logged (patients are chosen by the cohort filters).
-  const range = dataset === 'entries' ? readEntryRange(f) : { from: null, to: null }
-  f.done()
+async function runExport(
+  ctx: ProviderContext,
+  actor: Account,
+  dataset: Dataset,
+  mode: ExportMode,
+  filters: CohortFilters,
+  range: { from: string | null; to: string | null },
+) {
   // Checked before any data is read; the app checks too, but the provider is the last word.
   if (mode === 'identified' && actor.role !== 'Super Admin') throw new ApiError(403, IDENTIFIED_SUPER_ADMIN_ONLY)
 
@@ -63,8 +58,8 @@ async function runExport(ctx: ProviderContext, req: RequestInput, dataset: Datas
   const patients = filterSnapshots(await listPatientSnapshots(ctx.db, today), filters, today)
   const result: ExportTable =
     dataset === 'patients'
-      ? patientsTable(patients, mode!, today)
-      : entriesTable(patients, await readEntries(ctx.db, patients.map((p) => p.id), range.from, range.to), mode!)
+      ? patientsTable(patients, mode, today)
+      : entriesTable(patients, await readEntries(ctx.db, patients.map((p) => p.id), range.from, range.to), mode)
   const applied = { ...appliedFilters(filters), ...appliedFilters(range) }
   const generatedAt = new Date().toISOString()
   await recordAuditEvent(ctx.db, {
@@ -89,11 +84,4 @@ async function runExport(ctx: ProviderContext, req: RequestInput, dataset: Datas
       ...result,
     },
   }
-}
-
-function readEntryRange(f: FieldReader): { from: string | null; to: string | null } {
-  const from = f.date('from', { label: 'From date' })
-  const to = f.date('to', { label: 'To date' })
-  if (from && to && to < from) f.fail('to', 'To date must be on or after the from date')
-  return { from, to }
 }

@@ -11,10 +11,10 @@ import { adminRoutes } from './routes/admin.js'
 import { changePasswordRoutes } from './routes/change-password.js'
 import { authRoutes } from './routes/auth.js'
 import { mountEntryRoutes } from './routes/entries.js'
-import { mountAdminPatientsRoutes } from './routes/admin-patients.js'
+import { adminPatientsRoutes } from './routes/admin-patients.js'
 import { mountAdminUsersRoutes } from './routes/admin-users.js'
 import { mountDeviceRoutes } from './routes/devices.js'
-import { mountMessageRoutes } from './routes/messages.js'
+import { messageRoutes } from './routes/messages.js'
 import { mountTrendsRoutes } from './routes/trends.js'
 import { mountDashboardRoutes } from './routes/dashboard.js'
 import { collectProcessMetrics } from './metrics.js'
@@ -299,8 +299,9 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
 /** Every route of the API but the development ones (which startProvider adds in dev mode). */
 export function apiRouter(ctx: ProviderContext): ApiRouter {
   const router = new ApiRouter(ctx)
-  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...profileRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
+  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
   router.add(accountClosureRoutes(ctx))
+  router.serve(profileRoutes(ctx))
   router.serve(reminderRoutes(ctx))
   router.serve(fhirClientRoutes(ctx))
   mountEntryRoutes(router, ctx)
@@ -308,8 +309,8 @@ export function apiRouter(ctx: ProviderContext): ApiRouter {
   mountDashboardRoutes(router, ctx)
   mountDeviceRoutes(router, ctx)
   mountAdminUsersRoutes(router, ctx)
-  mountAdminPatientsRoutes(router, ctx)
-  mountMessageRoutes(router, ctx)
+  router.serve(adminPatientsRoutes(ctx))
+  router.serve(messageRoutes(ctx))
   const recordExport = recordExportRoutes(ctx)
   router.add(recordExport.routes)
   router.addItems(recordExport.items)

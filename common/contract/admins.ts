@@ -4,18 +4,38 @@
 import { z } from 'zod'
 import { ADMIN_STATUSES } from './admins-values'
 import { ADMIN_ROLES } from './auth-values'
-import { FULL_NAME_MAX_LENGTH, FULL_NAME_REQUIRED, FULL_NAME_TOO_LONG } from './profile-values'
+import { AUDIT_ACTIONS, AUDIT_ACTOR_MAX_LENGTH } from './audit-values'
+import { FULL_NAME_MAX_LENGTH, FULL_NAME_REQUIRED } from './profile-values'
+import { choiceField, dateField, emailField, fields, pageNumberField, textField } from './request-fields'
+
+const roleField = choiceField(ADMIN_ROLES, { label: 'Role', required: 'Role is required' })
 
 /** POST v1/admin/admins/invite/ */
-export const inviteBodySchema = z.object({
-  email: z.string(),
-  full_name: z.string().trim().min(1, FULL_NAME_REQUIRED).max(FULL_NAME_MAX_LENGTH, FULL_NAME_TOO_LONG),
-  role: z.enum(ADMIN_ROLES),
+export const inviteBodySchema = fields({
+  full_name: textField({ label: 'Full name', required: FULL_NAME_REQUIRED, max: FULL_NAME_MAX_LENGTH }),
+  email: emailField,
+  role: roleField,
 })
 export type InviteBody = z.input<typeof inviteBodySchema>
 
 /** PUT v1/admin/admins/{id}/role/ */
-export const roleBodySchema = z.object({ role: z.enum(ADMIN_ROLES) })
+export const roleBodySchema = fields({ role: roleField })
+
+/** GET v1/admin/audit-events/: every filter optional; a page past the end is simply empty. */
+export const auditQuerySchema = fields({
+  action: choiceField(AUDIT_ACTIONS, { label: 'Action' }),
+  actor: textField({ label: 'Actor', max: AUDIT_ACTOR_MAX_LENGTH }),
+  from: dateField({ label: 'From date' }),
+  to: dateField({ label: 'To date' }),
+  target_account_id: textField({
+    label: 'Target account',
+    max: 15,
+    then: { message: 'Target account must be an id', read: (text) => (/^\d+$/.test(text) ? text : null) },
+  }).transform((id) => (id ? Number(id) : null)),
+  page: pageNumberField,
+}).superRefine(({ from, to }, ctx) => {
+  if (from && to && to < from) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: 'To date must be on or after the from date' })
+})
 
 export const adminListItemSchema = z.object({
   id: z.number(),

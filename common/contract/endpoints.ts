@@ -14,7 +14,7 @@
 import { z } from 'zod'
 import { dashboardSchema } from './admin-dashboard'
 import { patientEntriesSchema, patientListSchema, patientRecordWithEntriesSchema } from './admin-patients'
-import { adminListItemSchema, adminListSchema, auditPageSchema } from './admins'
+import { adminListItemSchema, adminListSchema, auditPageSchema, auditQuerySchema, inviteBodySchema, roleBodySchema } from './admins'
 import { alertListSchema, alertSchema } from './alerts'
 import {
   adminLoginSchema,
@@ -46,10 +46,15 @@ import {
 } from './entries-values'
 import {
   conversationSchema,
+  inboxQuerySchema,
   inboxSchema,
+  messagePageQuerySchema,
+  newMessageBodySchema,
   patientConversationSchema,
+  patientMessageBodySchema,
   patientMessageSchema,
   readMarkSchema,
+  readUpToBodySchema,
   teamConversationSchema,
   teamMessageSchema,
 } from './messages'
@@ -62,6 +67,7 @@ import {
   preferencesSchema,
   tourCompletedAnswerSchema,
 } from './profile'
+import { bariatricBody, deviceBody, medicalBody, personalBody, preferencesBody } from './profile-requests'
 import { reminderSettingsSchema, unsubscribeSchema } from './reminders'
 import { WEIGHT_UNITS } from './units-values'
 import {
@@ -77,13 +83,30 @@ import {
 } from './reminders-values'
 import { accountClosedSchema, closureTermsSchema } from './account-closure'
 import { patientDashboardSchema } from './patient-dashboard'
-import { exportTableSchema, reportSummarySchema } from './reports'
 import { fhirClientBodySchema, fhirClientListSchema, fhirClientSchema } from './fhir-clients'
+import {
+  MILESTONE_WINDOWS,
+  NO_PROCEDURE,
+  ONBOARDING_STATES,
+  PATIENT_ALERT_FILTERS,
+  PATIENT_SEARCH_MAX_LENGTH,
+  PATIENT_SORTS,
+  PATIENTS_PAGE_SIZE,
+  PATIENTS_PAGE_SIZE_MAX,
+  SORT_DIRECTIONS,
+} from './admin-patients-values'
+import { ALERT_NOTE_MAX, ALERT_STATUSES, NOTE_REQUIRED } from './alerts-values'
+import { PAGE_NUMBER_MAX } from './paging-values'
+import { SURGERY_TYPES } from './profile-values'
+import { exportTableSchema, reportSummarySchema } from './reports'
+import { EXPORT_MODES, SURGERY_BANDS } from './reports-values'
 import {
   anyField,
   booleanField,
   choiceField,
+  countField,
   dateField,
+  digitsField,
   fields,
   listField,
   numberField,
@@ -497,17 +520,18 @@ const auth = {
 
 const profile = {
   get: endpoint({ method: 'GET', path: 'v1/auth/profile/', access: 'customer', answer: customerProfileSchema, spec: specCustomerProfileSchema }),
-  personal: endpoint({ method: 'PUT', path: 'v1/auth/profile/personal/', access: 'customer', answer: personalAnswerSchema, spec: specUnreadSchema }),
-  medical: endpoint({ method: 'PUT', path: 'v1/auth/profile/medical/', access: 'customer', answer: medicalSectionSchema, spec: specUnreadSchema }),
+  personal: endpoint({ method: 'PUT', path: 'v1/auth/profile/personal/', access: 'customer', body: personalBody, answer: personalAnswerSchema, spec: specUnreadSchema }),
+  medical: endpoint({ method: 'PUT', path: 'v1/auth/profile/medical/', access: 'customer', body: medicalBody, answer: medicalSectionSchema, spec: specUnreadSchema }),
   bariatric: endpoint({
     method: 'PUT',
     path: 'v1/auth/profile/bariatric/',
     access: 'customer',
+    body: bariatricBody,
     answer: bariatricSectionSchema,
     spec: specUnreadSchema,
   }),
-  device: endpoint({ method: 'PUT', path: 'v1/auth/profile/device/', access: 'customer', answer: deviceSectionSchema, spec: specUnreadSchema }),
-  preferences: endpoint({ method: 'PUT', path: 'v1/auth/profile/preferences/', access: 'customer', answer: preferencesSchema }),
+  device: endpoint({ method: 'PUT', path: 'v1/auth/profile/device/', access: 'customer', body: deviceBody, answer: deviceSectionSchema, spec: specUnreadSchema }),
+  preferences: endpoint({ method: 'PUT', path: 'v1/auth/profile/preferences/', access: 'customer', body: preferencesBody, answer: preferencesSchema }),
   tourCompleted: endpoint({
     method: 'POST',
     path: 'v1/auth/tour-completed/',
@@ -537,33 +561,99 @@ const admin = {
   mfaConfirm: endpoint({ method: 'POST', path: 'v1/admin/mfa/confirm/', access: 'admin', enrolling: true, answer: mfaConfirmSchema }),
 }
 
-// ---- Admin: patients, alerts, users, audit, reports (not ported yet) -------------------------
+// ---- Admin: patients, alerts, users, audit, reports ------------------------------------------
+
+/** "No surgery recorded" (planning, not having one, or no profile yet) beside the procedures. */
+export const PATIENT_PROCEDURES = [...SURGERY_TYPES, NO_PROCEDURE] as const
+
+/** GET v1/admin/patients/: every problem reported at once, by parameter. */
+const patientListQuery = fields({
+  q: textField({ label: 'Search', max: PATIENT_SEARCH_MAX_LENGTH }),
+  procedure: choiceField(PATIENT_PROCEDURES, { label: 'Procedure' }),
+  onboarding: choiceField(ONBOARDING_STATES, { label: 'Onboarding' }),
+  milestone: choiceField(MILESTONE_WINDOWS, { label: 'Milestone window' }).transform((days) => Number(days) || null),
+  alert: choiceField(PATIENT_ALERT_FILTERS, { label: 'Alert' }),
+  sort: choiceField(PATIENT_SORTS, { label: 'Sort', fallback: 'name' }),
+  dir: choiceField(SORT_DIRECTIONS, { label: 'Direction', fallback: 'asc' }),
+  page: countField({ label: 'Page', min: 1, max: PAGE_NUMBER_MAX, digits: 9, fallback: 1 }),
+  page_size: countField({ label: 'Page size', min: 1, max: PATIENTS_PAGE_SIZE_MAX, digits: 9, fallback: PATIENTS_PAGE_SIZE }),
+})
+
+/**
+ * A record's `?include=entries&to&from`: the health log in the same answer, read by the trends
+ * rules; without `include=entries`, `to` and `from` are not read at all.
+ */
+const recordQuery = fields({ include: anyField, to: anyField, from: anyField }).transform((query, ctx) => {
+  if (query.include !== 'entries') return { include: null }
+  const range = trendsQuery.safeParse(query)
+  if (!range.success) {
+    for (const issue of range.error.issues) ctx.addIssue(issue)
+    return z.NEVER
+  }
+  return { include: 'entries' as const, ...range.data }
+}) as z.ZodType<
+  { include: null } | { include: 'entries'; to: string; from: string | null },
+  z.ZodTypeDef,
+  { include?: 'entries'; to?: string; from?: string }
+>
+
+const ALERTS_MAX_LIMIT = 500
+
+/** GET v1/admin/alerts/ */
+const alertsQuery = fields({
+  status: choiceField(ALERT_STATUSES, { label: 'Status' }),
+  patient: digitsField({ invalid: 'Patient must be a patient id' }),
+  tier: choiceField(['1', '2', '3'] as const, { label: 'Tier' }).transform((tier) => (tier ? (Number(tier) as 1 | 2 | 3) : null)),
+  limit: countField({ label: 'Limit', min: 1, max: ALERTS_MAX_LIMIT, fallback: 100 }),
+})
 
 const adminPatients = {
   dashboard: endpoint({ method: 'GET', path: 'v1/admin/dashboard/', access: 'admin', answer: dashboardSchema }),
-  list: endpoint({ method: 'GET', path: 'v1/admin/patients/', access: 'admin', answer: patientListSchema }),
-  record: endpoint({ method: 'GET', path: 'v1/admin/patients/:id/', access: 'admin', params: idParams, answer: patientRecordWithEntriesSchema }),
+  list: endpoint({ method: 'GET', path: 'v1/admin/patients/', access: 'admin', query: patientListQuery, answer: patientListSchema }),
+  record: endpoint({
+    method: 'GET',
+    path: 'v1/admin/patients/:id/',
+    access: 'admin',
+    params: idParams,
+    query: recordQuery,
+    answer: patientRecordWithEntriesSchema,
+  }),
   entries: endpoint({
     method: 'GET',
     path: 'v1/admin/patients/:id/entries/',
     access: 'admin',
     params: idParams,
+    query: trendsQuery,
     answer: patientEntriesSchema,
   }),
-  alerts: endpoint({ method: 'GET', path: 'v1/admin/alerts/', access: 'admin', answer: alertListSchema }),
+  alerts: endpoint({ method: 'GET', path: 'v1/admin/alerts/', access: 'admin', query: alertsQuery, answer: alertListSchema }),
   acknowledge: endpoint({
     method: 'POST',
     path: 'v1/admin/alerts/:id/acknowledge/',
     access: 'admin',
     params: idParams,
+    body: fields({ note: textField({ label: 'Note', required: NOTE_REQUIRED, max: ALERT_NOTE_MAX }) }),
     answer: alertSchema,
   }),
 }
 
 const adminUsers = {
   list: endpoint({ method: 'GET', path: 'v1/admin/admins/', access: 'super_admin', answer: adminListSchema }),
-  invite: endpoint({ method: 'POST', path: 'v1/admin/admins/invite/', access: 'super_admin', answer: adminListItemSchema }),
-  role: endpoint({ method: 'PUT', path: 'v1/admin/admins/:id/role/', access: 'super_admin', params: idParams, answer: adminListItemSchema }),
+  invite: endpoint({
+    method: 'POST',
+    path: 'v1/admin/admins/invite/',
+    access: 'super_admin',
+    body: inviteBodySchema,
+    answer: adminListItemSchema,
+  }),
+  role: endpoint({
+    method: 'PUT',
+    path: 'v1/admin/admins/:id/role/',
+    access: 'super_admin',
+    params: idParams,
+    body: roleBodySchema,
+    answer: adminListItemSchema,
+  }),
   deactivate: endpoint({
     method: 'POST',
     path: 'v1/admin/admins/:id/deactivate/',
@@ -585,35 +675,102 @@ const adminUsers = {
     params: idParams,
     answer: adminListItemSchema,
   }),
-  auditEvents: endpoint({ method: 'GET', path: 'v1/admin/audit-events/', access: 'super_admin', answer: auditPageSchema }),
+  auditEvents: endpoint({
+    method: 'GET',
+    path: 'v1/admin/audit-events/',
+    access: 'super_admin',
+    query: auditQuerySchema,
+    answer: auditPageSchema,
+  }),
 }
 
+/** The cohort filters of the summary and both exports (docs/provider-api.md "Cohort filters"). */
+const cohortFilters = {
+  surgery_from: dateField({ label: 'Surgery from date' }),
+  surgery_to: dateField({ label: 'Surgery to date' }),
+  procedure: choiceField(PATIENT_PROCEDURES, { label: 'Procedure' }),
+  months_since_surgery: choiceField(SURGERY_BANDS, { label: 'Months since surgery' }),
+  onboarding: choiceField(ONBOARDING_STATES, { label: 'Onboarding' }),
+}
+
+type Ranges = { surgery_from: string | null; surgery_to: string | null; from?: string | null; to?: string | null }
+
+/** Each range's end on or after its start (the entries export's days logged too). */
+function rangesInOrder(query: Ranges, ctx: z.RefinementCtx): void {
+  if (query.surgery_from && query.surgery_to && query.surgery_to < query.surgery_from) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['surgery_to'], message: 'Surgery to date must be on or after the from date' })
+  }
+  if (query.from && query.to && query.to < query.from) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['to'], message: 'To date must be on or after the from date' })
+  }
+}
+
+const exportMode = choiceField(EXPORT_MODES, { label: 'Mode', required: 'Mode is required' })
+
 const reports = {
-  summary: endpoint({ method: 'GET', path: 'v1/admin/reports/summary/', access: 'admin', answer: reportSummarySchema }),
-  /** Identified exports are a Super Admin's only: the API checks `mode` itself. */
-  export: endpoint({
+  summary: endpoint({
     method: 'GET',
-    path: 'v1/admin/exports/:dataset/',
+    path: 'v1/admin/reports/summary/',
     access: 'admin',
-    params: z.object({ dataset: z.enum(['patients', 'entries']) }),
+    query: fields(cohortFilters).superRefine(rangesInOrder),
+    answer: reportSummarySchema,
+  }),
+  /** Identified exports are a Super Admin's only: the API checks `mode` itself. */
+  exportPatients: endpoint({
+    method: 'GET',
+    path: 'v1/admin/exports/patients/',
+    access: 'admin',
+    query: fields({ mode: exportMode, ...cohortFilters }).superRefine(rangesInOrder),
+    answer: exportTableSchema,
+  }),
+  /** As the patients' export, with the days logged (`from`, `to`); patients are chosen by the cohort filters. */
+  exportEntries: endpoint({
+    method: 'GET',
+    path: 'v1/admin/exports/entries/',
+    access: 'admin',
+    query: fields({
+      mode: exportMode,
+      ...cohortFilters,
+      from: dateField({ label: 'From date' }),
+      to: dateField({ label: 'To date' }),
+    }).superRefine(rangesInOrder),
     answer: exportTableSchema,
   }),
 }
 
-// ---- Messages (not ported yet) ---------------------------------------------------------------
+// ---- Messages --------------------------------------------------------------------------------
 
 const patientParams = z.object({ id: rowId })
 
 const messages = {
-  patientList: endpoint({ method: 'GET', path: 'v1/auth/messages/', access: 'customer', answer: patientConversationSchema }),
-  patientSend: endpoint({ method: 'POST', path: 'v1/auth/messages/', access: 'customer', answer: patientMessageSchema }),
-  patientRead: endpoint({ method: 'POST', path: 'v1/auth/messages/read/', access: 'customer', answer: readMarkSchema }),
-  inbox: endpoint({ method: 'GET', path: 'v1/admin/messages/', access: 'admin', answer: inboxSchema }),
+  patientList: endpoint({
+    method: 'GET',
+    path: 'v1/auth/messages/',
+    access: 'customer',
+    query: messagePageQuerySchema,
+    answer: patientConversationSchema,
+  }),
+  patientSend: endpoint({
+    method: 'POST',
+    path: 'v1/auth/messages/',
+    access: 'customer',
+    body: patientMessageBodySchema,
+    answer: patientMessageSchema,
+  }),
+  patientRead: endpoint({
+    method: 'POST',
+    path: 'v1/auth/messages/read/',
+    access: 'customer',
+    body: readUpToBodySchema,
+    answer: readMarkSchema,
+  }),
+  inbox: endpoint({ method: 'GET', path: 'v1/admin/messages/', access: 'admin', query: inboxQuerySchema, answer: inboxSchema }),
   teamList: endpoint({
     method: 'GET',
     path: 'v1/admin/patients/:id/messages/',
     access: 'admin',
     params: patientParams,
+    query: messagePageQuerySchema,
     answer: teamConversationSchema,
   }),
   teamSend: endpoint({
@@ -621,6 +778,7 @@ const messages = {
     path: 'v1/admin/patients/:id/messages/',
     access: 'admin',
     params: patientParams,
+    body: newMessageBodySchema,
     answer: teamMessageSchema,
   }),
   teamRead: endpoint({
@@ -628,6 +786,7 @@ const messages = {
     path: 'v1/admin/patients/:id/messages/read/',
     access: 'admin',
     params: patientParams,
+    body: readUpToBodySchema,
     answer: readMarkSchema,
   }),
   handled: endpoint({

@@ -2,23 +2,48 @@
 // patient's conversation, the care team's inbox and a record's conversation. Server code only (zod).
 import { z } from 'zod'
 import { messageBodySchema } from './message-body'
-import { INBOX_FILTERS, SENDER_ROLES } from './messages-values'
+import {
+  INBOX_FILTERS,
+  INBOX_PAGE_SIZE,
+  INBOX_PAGE_SIZE_MAX,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  SENDER_ROLES,
+} from './messages-values'
+import { choiceField, countField, fields, idField, pageNumberField } from './request-fields'
 
-// ---- Requests ---------------------------------------------------------------------------------
+// ---- Requests (the route table's bodies and queries; their messages are the documented ones) --
 
-/** An id in a body: a positive whole number, or its digits as text. */
-const messageId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)])
+export const UP_TO_REQUIRED = 'Message id is required'
 
-/** POST v1/auth/messages/ and POST v1/admin/patients/{id}/messages/ (`alert_id` admins only). */
-export const newMessageBodySchema = z.object({
+/** POST v1/auth/messages/: the text only. */
+export const patientMessageBodySchema = fields({ body: messageBodySchema })
+
+/** POST v1/admin/patients/{id}/messages/: the text, and the alert it answers, if any. */
+export const newMessageBodySchema = fields({
   body: messageBodySchema,
-  alert_id: messageId.optional(),
+  alert_id: idField({ invalid: 'Alert must be an alert id' }),
 })
 export type NewMessageBody = z.input<typeof newMessageBodySchema>
 
-/** POST …/messages/read/ */
-export const readUpToBodySchema = z.object({ up_to: messageId })
+/** POST …/messages/read/: the newest message the reader has seen. */
+export const readUpToBodySchema = fields({
+  up_to: idField({ required: UP_TO_REQUIRED, invalid: 'Message id must be a message id' }),
+})
 export type ReadUpToBody = z.input<typeof readUpToBodySchema>
+
+/** `?before=<message id>&limit=0…100` (default 50; 0 answers only the counts). */
+export const messagePageQuerySchema = fields({
+  before: idField({ invalid: 'Before must be a message id' }),
+  limit: countField({ label: 'Limit', fallback: MESSAGES_PAGE_DEFAULT, max: MESSAGES_PAGE_MAX }),
+})
+
+/** `?filter=all|unread|waiting&page&page_size=0…100` (page: nonsense reads as 1, like the audit log's). */
+export const inboxQuerySchema = fields({
+  filter: choiceField(INBOX_FILTERS, { label: 'Filter', fallback: 'all' }),
+  page: pageNumberField,
+  page_size: countField({ label: 'Page size', fallback: INBOX_PAGE_SIZE, max: INBOX_PAGE_SIZE_MAX }),
+})
 
 // ---- Answers ----------------------------------------------------------------------------------
 

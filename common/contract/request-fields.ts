@@ -10,6 +10,8 @@
 //
 // Server code only (zod).
 import { z } from 'zod'
+import { EMAIL_INVALID, isValidEmail } from '../email'
+import { PAGE_NUMBER_MAX } from './paging-values'
 
 /** A field schema that takes `In` from a client (for the app's typed calls) and gives `Out`. */
 export type Field<Out, In = unknown> = z.ZodType<Out, z.ZodTypeDef, In>
@@ -293,4 +295,109 @@ export const anyField = z.unknown()
  */
 export function fields<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape)
+}
+
+/** Absent, null or an empty text (a text of spaces is a value, and not an id). */
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === ''
+}
+
+/**
+ * A row id: a positive whole number, or its digits as text (at most 15); null when absent, null or
+ * empty, which is `required`'s message when given.
+ */
+export function idField(options: { invalid: string; required: string }): Field<number, number | string>
+export function idField(options: { invalid: string }): Field<number | null, number | string | Blank>
+export function idField(options: { invalid: string; required?: string }): Field<number | null, number | string | Blank> {
+  return customField((value, fail) => {
+    if (isEmpty(value)) {
+      if (options.required) fail(options.required)
+      return null
+    }
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1) return Number(value)
+    fail(options.invalid)
+    return null
+  })
+}
+
+/** A query's whole number, min…max (default 0…, at most `digits` digits, default 4); `fallback` when absent or empty. */
+export function countField(options: {
+  label: string
+  fallback: number
+  max: number
+  min?: number
+  digits?: number
+}): Field<number, string | number | undefined> {
+  const { min = 0, digits = 4 } = options
+  const pattern = new RegExp(`^\\d{1,${digits}}$`)
+  return customField((value, fail) => {
+    if (value === undefined || value === '') return options.fallback
+    if (typeof value === 'string' && pattern.test(value) && Number(value) >= min && Number(value) <= options.max) return Number(value)
+    fail(`${options.label} must be a whole number from ${min} to ${options.max}`)
+    return options.fallback
+  })
+}
+
+/** A page number: nonsense (or none) reads as page 1, and no page is past PAGE_NUMBER_MAX. */
+export const pageNumberField = textField({ label: 'Page', max: 10 }).transform((page) =>
+  Math.min(Math.max(Number.parseInt(page, 10) || 1, 1), PAGE_NUMBER_MAX),
+)
+
+/** Trimmed, lower-cased e-mail by the one rule (common/email.ts), with SPEC §5's messages. */
+export const emailField: Field<string, string> = customField((value, fail) => {
+  if (isBlank(value)) {
+    fail('Email is required')
+    return ''
+  }
+  const email = typeof value === 'string' ? value.trim().toLowerCase() : ''
+  if (!isValidEmail(email)) {
+    fail(EMAIL_INVALID)
+    return ''
+  }
+  return email
+})
+
+/** A query's row id as its digits (at most 15, 0 included); null when absent or empty. */
+export function digitsField(options: { invalid: string }): Field<number | null, string | number | undefined> {
+  return customField((value, fail) => {
+    if (value === undefined || value === '') return null
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value)
+    fail(options.invalid)
+    return null
+  })
+}
+
+/**
+ * A non-empty list of choices from `allowed`, duplicates dropped, in the order sent; `exclusive`
+ * (e.g. 'None') may not be combined with others.
+ */
+export function choicesField<const T extends string>(
+  allowed: readonly T[],
+  options: { label: string; required: string; exclusive?: T },
+): Field<T[], readonly T[] | Blank> {
+  return customField((value, fail) => {
+    if (isBlank(value)) {
+      fail(options.required)
+      return []
+    }
+    if (!Array.isArray(value)) {
+      fail(`${options.label} must be a list`)
+      return []
+    }
+    if (value.some((item) => typeof item !== 'string' || !(allowed as readonly string[]).includes(item))) {
+      fail(`${options.label} must only contain: ${allowed.join(', ')}`)
+      return []
+    }
+    const items = [...new Set(value as T[])]
+    if (items.length === 0) {
+      fail(options.required)
+      return []
+    }
+    if (options.exclusive && items.includes(options.exclusive) && items.length > 1) {
+      fail(`'${options.exclusive}' cannot be combined with other choices`)
+      return []
+    }
+    return items
+  })
 }

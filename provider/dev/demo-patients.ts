@@ -1,6 +1,12 @@
 import { findAccountByEmail, insertAccount } from '../store/accounts.js'
 import { hashPassword } from '../passwords.js'
-import { readBariatric, readDevice, readMedical, readPersonal } from '../profile-sections.js'
+import { API } from '../../common/contract/endpoints'
+
+// The demo's sections pass the API's own body rules, so a bad one fails loudly at start-up.
+const readPersonal = (body: unknown) => API.profile.personal.body.parse(body)
+const readMedical = (body: unknown) => API.profile.medical.body.parse(body)
+const readBariatric = (body: unknown) => API.profile.bariatric.body.parse(body)
+const readDevice = (body: unknown) => API.profile.device.body.parse(body)
 import { markTourSeen, saveSection } from '../store/profiles.js'
 import { openStore, type StoreOptions } from '../store/open.js'
 import type { Db } from '../store/sql.js'

@@ -1,7 +1,6 @@
 // Extension (not in SPEC.md §7; docs/provider-api.md "Extensions"): the patient's own health log
 // (weight, sleep, meals, water, vitamins) and the daily targets in the profile's preferences. The
 // paths, queries and bodies are the route table's (common/contract/endpoints.ts).
-import { preferencesSchema } from '../../common/contract/profile'
 import type { ProviderContext } from '../context.js'
 import { ENTRY_KINDS, type EntryFields, type EntryKind } from '../entries-fields.js'
 import { serve, type ApiRouter, type Served } from '../endpoint-router.js'
@@ -17,8 +16,6 @@ import {
 } from '../store/entries.js'
 import { readPreferences, savePreferences } from '../entries-preferences.js'
 import { ApiError } from '../errors.js'
-import { jsonObjectBody, type Route } from '../http.js'
-import { authenticate } from '../sessions.js'
 import { API, type AnswerOf, type Endpoint } from '../../common/contract/endpoints'
 
 export const ENTRY_NOT_FOUND = 'Entry not found.'
@@ -32,10 +29,13 @@ const LOGGED: Record<EntryKind, string> = {
   vitamins: 'Vitamins logged.',
 }
 
-/** Registers the table's entry endpoints and the preferences path (not ported yet). */
+/** Registers the table's entry endpoints and the profile's preferences (the daily targets). */
 export function mountEntryRoutes(router: ApiRouter, ctx: ProviderContext): void {
-  router.add(preferencesRoutes(ctx))
   router.serve([
+    serve(API.profile.preferences, async ({ caller: { account }, body }) => {
+      await savePreferences(ctx.db, account.id, body)
+      return { message: 'Preferences Updated', content: await readPreferences(ctx.db, account.id) }
+    }),
     serve(API.entries.range, async ({ caller, query: { from, to } }) => ({
       message: 'Entries loaded.',
       content: byKind<typeof API.entries.range>({
@@ -47,21 +47,6 @@ export function mountEntryRoutes(router: ApiRouter, ctx: ProviderContext): void 
     })),
     ...ENTRY_KINDS.flatMap((kind) => kindRoutes(ctx, kind)),
   ])
-}
-
-function preferencesRoutes(ctx: ProviderContext): Route[] {
-  return [
-    {
-      method: 'PUT',
-      path: 'v1/auth/profile/preferences/',
-      answer: preferencesSchema,
-      handler: async (req) => {
-        const account = await authenticate(ctx, req.headers.authorization, 'customer')
-        await savePreferences(ctx.db, account.id, jsonObjectBody(req))
-        return { message: 'Preferences Updated', content: await readPreferences(ctx.db, account.id) }
-      },
-    },
-  ]
 }
 
 /**

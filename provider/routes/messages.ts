@@ -5,14 +5,10 @@
 // (provider/jobs/message-notices.ts).
 import { CLOSED_RECORD_READ_ONLY } from '../../common/contract/account-closure-values'
 import { findClosure } from '../store/account-closure.js'
-import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
 import type { ProviderContext } from '../context.js'
-import type { ItemRoute, RouterWithItems } from '../entries-router.js'
+import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
-import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { noticeNewMessage } from '../jobs/message-notices.js'
-import { readInboxQuery, readMessagePage, readNewMessage, readUpTo } from '../messages-fields.js'
-import type { Account } from '../store/accounts.js'
 import { findAlert } from '../store/alerts.js'
 import { auditedChange, isBackgroundRead, recordReadEvent } from '../store/audit.js'
 import { inboxCounts, listInbox } from '../store/message-inbox.js'
@@ -32,17 +28,8 @@ import {
   type SenderRole,
 } from '../store/messages.js'
 import { isPatient } from '../store/patients.js'
-import { authenticate } from '../sessions.js'
 import { PATIENT_NOT_FOUND } from './admin-patients.js'
-import {
-  conversationSchema,
-  inboxSchema,
-  patientConversationSchema,
-  patientMessageSchema,
-  readMarkSchema,
-  teamConversationSchema,
-  teamMessageSchema,
-} from '../../common/contract/messages'
+import { API } from '../../common/contract/endpoints'
 
 export const MESSAGE_SENT = 'Message sent.'
 export const MARKED_READ = 'Messages marked as read.'
@@ -50,18 +37,10 @@ export const MARKED_HANDLED = 'Conversation marked as handled.'
 export const NO_CONVERSATION = 'There are no messages with this patient yet.'
 export const ALERT_NOT_THIS_PATIENTS = 'Alert not found for this patient.'
 
-const PATIENT_MESSAGES = /^v1\/admin\/patients\/(\d{1,15})\/messages\/$/
-const PATIENT_MESSAGES_READ = /^v1\/admin\/patients\/(\d{1,15})\/messages\/read\/$/
-const PATIENT_MESSAGES_HANDLED = /^v1\/admin\/patients\/(\d{1,15})\/messages\/handled\/$/
-
-export function mountMessageRoutes(router: RouterWithItems, ctx: ProviderContext): void {
-  router.add([...patientRoutes(ctx), inboxRoute(ctx)])
-  router.addItems(adminItemRoutes(ctx))
+/** The patient's side, the team's inbox and a record's conversation, as the route table has them. */
+export function messageRoutes(ctx: ProviderContext): Served[] {
+  return [...patientRoutes(ctx), inboxRoute(ctx), ...teamRoutes(ctx)]
 }
-
-const customer = (ctx: ProviderContext, req: RequestInput): Promise<Account> =>
-  authenticate(ctx, req.headers.authorization, 'customer')
-const staff = (ctx: ProviderContext, req: RequestInput) => requireAdminRole(ctx, req, ANY_ADMIN)
 
 /** The patient's view of a message: who on the team wrote it is a name, never an account id. */
 function patientView(message: MessageRow, lastRead: number) {
@@ -76,125 +55,123 @@ function patientView(message: MessageRow, lastRead: number) {
 }
 
 /** Both sides' "read up to": moves the reader's mark in the patient's conversation, if there is one. */
-async function markReadAnswer(ctx: ProviderContext, patientId: number, readerId: number, reader: SenderRole, upTo: number) {
+async function markReadAnswer(
+  ctx: ProviderContext,
+  patientId: number,
+  readerId: number,
+  reader: SenderRole,
+  upTo: number,
+) {
   const conversation = await findConversation(ctx.db, patientId)
   if (!conversation) return { message: MARKED_READ, content: { last_read_message_id: 0, unread: 0 } }
   const lastRead = await markRead(ctx.db, conversation.id, readerId, upTo)
   return {
     message: MARKED_READ,
-    content: { last_read_message_id: lastRead, unread: await unreadCount(ctx.db, conversation.id, readerId, reader) },
+    content: {
+      last_read_message_id: lastRead,
+      unread: await unreadCount(ctx.db, conversation.id, readerId, reader),
+    },
   }
 }
 
-function patientRoutes(ctx: ProviderContext): Route[] {
+function patientRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'GET',
-      path: 'v1/auth/messages/',
-      answer: patientConversationSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        const page = readMessagePage(req.query)
-        const conversation = await findConversation(ctx.db, account.id)
-        if (!conversation) {
-          return {
-            message: 'Messages loaded.',
-            content: { conversation_id: null, messages: [], has_more: false, unread: 0, last_read_message_id: 0 },
-          }
-        }
-        const { messages, hasMore } = await listMessages(ctx.db, conversation.id, page)
-        const lastRead = await lastReadMessageId(ctx.db, conversation.id, account.id)
+    serve(API.messages.patientList, async ({ caller: { account }, query }) => {
+      const page = { before: query.before, limit: query.limit }
+      const conversation = await findConversation(ctx.db, account.id)
+      if (!conversation) {
         return {
           message: 'Messages loaded.',
           content: {
-            conversation_id: conversation.id,
-            messages: messages.map((message) => patientView(message, lastRead)),
-            has_more: hasMore,
-            unread: await unreadCount(ctx.db, conversation.id, account.id, 'patient'),
-            last_read_message_id: lastRead,
+            conversation_id: null,
+            messages: [],
+            has_more: false,
+            unread: 0,
+            last_read_message_id: 0,
           },
         }
-      },
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/messages/',
-      answer: patientMessageSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        const { body } = readNewMessage(jsonObjectBody(req), { alert: false })
-        const message = await auditedChange(
-          ctx.db,
-          (tx) => addMessage(tx, { patientId: account.id, senderId: account.id, senderRole: 'patient', body }),
-          (sent) => ({
-            actor: account,
-            action: 'message_send',
-            targetAccountId: account.id,
-            details: { conversation_id: sent.conversation_id, message_id: sent.id, sender_role: 'patient' },
-          }),
-        )
-        await noticeNewMessage(ctx, { conversationId: message.conversation_id, patientId: account.id, senderRole: 'patient' })
-        return { status: 201, message: MESSAGE_SENT, content: patientView(message, message.id) }
-      },
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/messages/read/',
-      answer: readMarkSchema,
-      handler: async (req) => {
-        const account = await customer(ctx, req)
-        return markReadAnswer(ctx, account.id, account.id, 'patient', readUpTo(jsonObjectBody(req)))
-      },
-    },
-  ]
-}
-
-function inboxRoute(ctx: ProviderContext): Route {
-  return {
-    method: 'GET',
-    path: 'v1/admin/messages/',
-    answer: inboxSchema,
-    handler: async (req) => {
-      const admin = await staff(ctx, req)
-      const { filter, page, pageSize } = readInboxQuery(req.query)
-      const { items, total } = await listInbox(ctx.db, admin.id, filter, page, pageSize)
-      const counts = await inboxCounts(ctx.db, admin.id)
-      // The rows preview patients' messages: one audit row per look at a page of them, naming the
-      // patients shown (`page_size=0`, the menu's count, shows none and is not audited).
-      if (pageSize > 0) {
-        await recordReadEvent(
-          ctx.db,
-          {
-            actor: admin,
-            action: 'message_inbox_view',
-            details: { filter, page, patient_ids: items.map((item) => item.patient_id) },
-          },
-          isBackgroundRead(req.headers),
-        )
       }
+      const { messages, hasMore } = await listMessages(ctx.db, conversation.id, page)
+      const lastRead = await lastReadMessageId(ctx.db, conversation.id, account.id)
       return {
         message: 'Messages loaded.',
         content: {
-          items,
-          filter,
-          page,
-          page_size: pageSize,
-          total,
-          pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize),
-          unread: counts.unread,
-          waiting: counts.waiting,
+          conversation_id: conversation.id,
+          messages: messages.map((message) => patientView(message, lastRead)),
+          has_more: hasMore,
+          unread: await unreadCount(ctx.db, conversation.id, account.id, 'patient'),
+          last_read_message_id: lastRead,
         },
       }
-    },
-  }
+    }),
+    serve(API.messages.patientSend, async ({ caller: { account }, body: { body } }) => {
+      const message = await auditedChange(
+        ctx.db,
+        (tx) => addMessage(tx, { patientId: account.id, senderId: account.id, senderRole: 'patient', body }),
+        (sent) => ({
+          actor: account,
+          action: 'message_send',
+          targetAccountId: account.id,
+          details: { conversation_id: sent.conversation_id, message_id: sent.id, sender_role: 'patient' },
+        }),
+      )
+      await noticeNewMessage(ctx, {
+        conversationId: message.conversation_id,
+        patientId: account.id,
+        senderRole: 'patient',
+      })
+      return { status: 201, message: MESSAGE_SENT, content: patientView(message, message.id) }
+    }),
+    serve(API.messages.patientRead, ({ caller: { account }, body }) =>
+      markReadAnswer(ctx, account.id, account.id, 'patient', body.up_to),
+    ),
+  ]
+}
+
+function inboxRoute(ctx: ProviderContext): Served {
+  return serve(API.messages.inbox, async ({ caller, query, req }) => {
+    const admin = caller.account
+    const { filter, page, page_size: pageSize } = query
+    const { items, total } = await listInbox(ctx.db, admin.id, filter, page, pageSize)
+    const counts = await inboxCounts(ctx.db, admin.id)
+    // The rows preview patients' messages: one audit row per look at a page of them, naming the
+    // patients shown (`page_size=0`, the menu's count, shows none and is not audited).
+    if (pageSize > 0) {
+      await recordReadEvent(
+        ctx.db,
+        {
+          actor: admin,
+          action: 'message_inbox_view',
+          details: { filter, page, patient_ids: items.map((item) => item.patient_id) },
+        },
+        isBackgroundRead(req.headers),
+      )
+    }
+    return {
+      message: 'Messages loaded.',
+      content: {
+        items,
+        filter,
+        page,
+        page_size: pageSize,
+        total,
+        pages: pageSize === 0 ? 0 : Math.ceil(total / pageSize),
+        unread: counts.unread,
+        waiting: counts.waiting,
+      },
+    }
+  })
 }
 
 async function conversationView(ctx: ProviderContext, conversation: Conversation) {
+  const { last_message_at: lastAt, last_sender_role: lastRole } = conversation
+  // A conversation is opened by its first message, so the store's columns are set by then.
+  if (lastAt === null || lastRole === null) throw new Error(`Conversation ${conversation.id} has no last message`)
   return {
     id: conversation.id,
     created_at: conversation.created_at,
-    last_message_at: conversation.last_message_at,
-    last_sender_role: conversation.last_sender_role,
+    last_message_at: lastAt,
+    last_sender_role: lastRole,
     waiting: isWaiting(conversation),
     handled_at: conversation.handled_at,
     handled_by:
@@ -217,7 +194,10 @@ async function adminViews(ctx: ProviderContext, messages: MessageRow[], patientN
     sender:
       message.sender_id === null
         ? null
-        : { id: message.sender_id, name: message.sender_role === 'admin' ? (message.sender_name ?? '') : patientName },
+        : {
+            id: message.sender_id,
+            name: message.sender_role === 'admin' ? (message.sender_name ?? '') : patientName,
+          },
     created_at: message.created_at,
     alert_id: message.alert_id,
     read_by: receipts.get(message.id) ?? [],
@@ -225,58 +205,50 @@ async function adminViews(ctx: ProviderContext, messages: MessageRow[], patientN
 }
 
 /** The patient named by the path, or a 404 (admins and unknown ids alike). */
-async function patientFrom(ctx: ProviderContext, pattern: RegExp, path: string): Promise<{ id: number; name: string }> {
-  const id = Number(pattern.exec(path)?.[1] ?? 0)
+async function patientFrom(ctx: ProviderContext, id: number): Promise<{ id: number; name: string }> {
   if (!(await isPatient(ctx.db, id))) throw new ApiError(404, PATIENT_NOT_FOUND)
   return { id, name: (await accountName(ctx.db, id)) ?? '' }
 }
 
-function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
+function teamRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'GET',
-      pattern: PATIENT_MESSAGES,
-      answer: teamConversationSchema,
-      handler: async (req) => {
-        const admin = await staff(ctx, req)
-        const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
-        const page = readMessagePage(req.query)
-        const conversation = await findConversation(ctx.db, patient.id)
-        await recordReadEvent(
-          ctx.db,
-          {
-            actor: admin,
-            action: 'message_view',
-            targetAccountId: patient.id,
-            details: { conversation_id: conversation?.id ?? null, ...(page.before === null ? {} : { before: page.before }) },
+    serve(API.messages.teamList, async ({ caller: { account: admin }, params, query, req }) => {
+      const patient = await patientFrom(ctx, params.id)
+      const page = { before: query.before, limit: query.limit }
+      const conversation = await findConversation(ctx.db, patient.id)
+      await recordReadEvent(
+        ctx.db,
+        {
+          actor: admin,
+          action: 'message_view',
+          targetAccountId: patient.id,
+          details: {
+            conversation_id: conversation?.id ?? null,
+            ...(page.before === null ? {} : { before: page.before }),
           },
-          isBackgroundRead(req.headers),
-        )
-        const { messages, hasMore } = conversation
-          ? await listMessages(ctx.db, conversation.id, page)
-          : { messages: [], hasMore: false }
-        return {
-          message: 'Messages loaded.',
-          content: {
-            patient: { id: patient.id, full_name: patient.name },
-            conversation: conversation ? await conversationView(ctx, conversation) : null,
-            messages: await adminViews(ctx, messages, patient.name),
-            has_more: hasMore,
-            unread: conversation ? await unreadCount(ctx.db, conversation.id, admin.id, 'admin') : 0,
-            last_read_message_id: conversation ? await lastReadMessageId(ctx.db, conversation.id, admin.id) : 0,
-          },
-        }
-      },
-    },
-    {
-      method: 'POST',
-      pattern: PATIENT_MESSAGES,
-      answer: teamMessageSchema,
-      handler: async (req) => {
-        const admin = await staff(ctx, req)
-        const patient = await patientFrom(ctx, PATIENT_MESSAGES, req.path)
+        },
+        isBackgroundRead(req.headers),
+      )
+      const { messages, hasMore } = conversation
+        ? await listMessages(ctx.db, conversation.id, page)
+        : { messages: [], hasMore: false }
+      return {
+        message: 'Messages loaded.',
+        content: {
+          patient: { id: patient.id, full_name: patient.name },
+          conversation: conversation ? await conversationView(ctx, conversation) : null,
+          messages: await adminViews(ctx, messages, patient.name),
+          has_more: hasMore,
+          unread: conversation ? await unreadCount(ctx.db, conversation.id, admin.id, 'admin') : 0,
+          last_read_message_id: conversation ? await lastReadMessageId(ctx.db, conversation.id, admin.id) : 0,
+        },
+      }
+    }),
+    serve(
+      API.messages.teamSend,
+      async ({ caller: { account: admin }, params, body: { body, alert_id: alertId } }) => {
+        const patient = await patientFrom(ctx, params.id)
         if (await findClosure(ctx.db, patient.id)) throw new ApiError(409, CLOSED_RECORD_READ_ONLY)
-        const { body, alertId } = readNewMessage(jsonObjectBody(req), { alert: true })
         if (alertId !== null) {
           const alert = await findAlert(ctx.db, alertId)
           if (!alert || alert.patient_id !== patient.id) {
@@ -285,7 +257,8 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
         }
         const message = await auditedChange(
           ctx.db,
-          (tx) => addMessage(tx, { patientId: patient.id, senderId: admin.id, senderRole: 'admin', body, alertId }),
+          (tx) =>
+            addMessage(tx, { patientId: patient.id, senderId: admin.id, senderRole: 'admin', body, alertId }),
           (sent) => ({
             actor: admin,
             action: 'message_send',
@@ -298,41 +271,41 @@ function adminItemRoutes(ctx: ProviderContext): ItemRoute[] {
             },
           }),
         )
-        await noticeNewMessage(ctx, { conversationId: message.conversation_id, patientId: patient.id, senderRole: 'admin' })
+        await noticeNewMessage(ctx, {
+          conversationId: message.conversation_id,
+          patientId: patient.id,
+          senderRole: 'admin',
+        })
         const [view] = await adminViews(ctx, [message], patient.name)
         return { status: 201, message: MESSAGE_SENT, content: view }
       },
-    },
-    {
-      method: 'POST',
-      pattern: PATIENT_MESSAGES_READ,
-      answer: readMarkSchema,
-      handler: async (req) => {
-        const admin = await staff(ctx, req)
-        const patient = await patientFrom(ctx, PATIENT_MESSAGES_READ, req.path)
-        return markReadAnswer(ctx, patient.id, admin.id, 'admin', readUpTo(jsonObjectBody(req)))
-      },
-    },
-    {
-      method: 'POST',
-      pattern: PATIENT_MESSAGES_HANDLED,
-      answer: conversationSchema,
-      handler: async (req) => {
-        const admin = await staff(ctx, req)
-        const patient = await patientFrom(ctx, PATIENT_MESSAGES_HANDLED, req.path)
-        const conversation = await findConversation(ctx.db, patient.id)
-        if (!conversation) throw new ApiError(404, NO_CONVERSATION)
-        // Marking again keeps the first admin's mark (and writes no second audit row).
-        await auditedChange(
-          ctx.db,
-          (tx) => markHandled(tx, conversation.id, admin.id),
-          (changed) =>
-            changed
-              ? { actor: admin, action: 'message_handled', targetAccountId: patient.id, details: { conversation_id: conversation.id } }
-              : null,
-        )
-        return { message: MARKED_HANDLED, content: await conversationView(ctx, (await findConversation(ctx.db, patient.id))!) }
-      },
-    },
+    ),
+    serve(API.messages.teamRead, async ({ caller: { account: admin }, params, body }) => {
+      const patient = await patientFrom(ctx, params.id)
+      return markReadAnswer(ctx, patient.id, admin.id, 'admin', body.up_to)
+    }),
+    serve(API.messages.handled, async ({ caller: { account: admin }, params }) => {
+      const patient = await patientFrom(ctx, params.id)
+      const conversation = await findConversation(ctx.db, patient.id)
+      if (!conversation) throw new ApiError(404, NO_CONVERSATION)
+      // Marking again keeps the first admin's mark (and writes no second audit row).
+      await auditedChange(
+        ctx.db,
+        (tx) => markHandled(tx, conversation.id, admin.id),
+        (changed) =>
+          changed
+            ? {
+                actor: admin,
+                action: 'message_handled',
+                targetAccountId: patient.id,
+                details: { conversation_id: conversation.id },
+              }
+            : null,
+      )
+      return {
+        message: MARKED_HANDLED,
+        content: await conversationView(ctx, (await findConversation(ctx.db, patient.id))!),
+      }
+    }),
   ]
 }

@@ -5,7 +5,7 @@ import { seedScalePatients, countScalePatients } from '../../provider/dev/scale-
 import { refreshPatientSummary } from '../../provider/store/patient-summaries'
 import { patientSummaryPage } from '../../provider/store/patient-summary-reads'
 import { nextMilestone } from '../../provider/admin-patients-metrics'
-import { readPatientQuery } from '../../provider/admin-patients-query'
+import { API } from '../../common/contract/endpoints'
 import type { Store } from '../../provider/store/sql'
 import { openTestStore } from './helpers'
 
@@ -46,7 +46,7 @@ test('the milestone filter in SQL picks exactly the patients whose next follow-u
   dates[0].surgery_date = '2024-02-29'
   for (const today of ['2026-11-24', '2026-12-20', '2027-02-21', '2028-02-27', '2027-08-31']) {
     for (const window of ['7', '14', '30']) {
-      const query = readPatientQuery(new URLSearchParams({ milestone: window, page_size: '100', sort: 'surgery_date' }))
+      const query = API.adminPatients.list.query.parse({ milestone: window, page_size: '100', sort: 'surgery_date' })
       const found: number[] = []
       for (let page = 1; ; page++) {
         const { rows } = await patientSummaryPage(store, { ...query, page }, today)

@@ -29,7 +29,7 @@ const HISTORICAL: Record<string, string[]> = {
   'docs/decisions/110-kysely-migrator.md': ['provider/store/migrations/'], // what it replaced
   'docs/decisions/159-one-request-context.md': ['app/lib', 'admin-users-provider.server.ts'], // what it removed
   'docs/decisions/007-build-output-under-build-dir.md': ['provider.js'], // the corrected name
-  'docs/decisions/189-rules-in-one-home.md': ['app/features/auth/password-requirements.ts'], // what it merged into common/
+  'docs/decisions/189-rules-in-one-home.md': ['app/features/auth/password-requirements.ts', 'provider/messages-fields.ts'], // what it merged into common/; a reader 211 removed
   'docs/decisions/165-feature-folders.md': ['app/lib', 'features/x/index.ts'], // what it replaced; the barrel it rules out
 }
 

@@ -2,9 +2,8 @@
 // (docs/provider-api.md "Admins", "Audit events"; extensions), and the screen's form actions.
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
-import { adminListItemSchema, adminListSchema, auditPageSchema } from '~/../common/contract/admins'
+import { API } from '~/../common/contract/endpoints'
 import { FULL_NAME_MAX_LENGTH } from '~/../common/contract/profile-values'
-import { checked } from '~/platform/provider-result.server'
 import { inviteSchema, type InviteValues } from './invite-schema'
 import {
   parseAdminId,
@@ -17,40 +16,37 @@ import { invalidForm, providerRefusal } from '~/platform/form-replies.server'
 import type { AdminContext } from '~/platform/guards.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
-import { ADMIN_ROLES } from '~/platform/roles'
+import { ADMIN_ROLES, type AdminRole } from '~/platform/roles'
 import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
 
 export async function listAdmins(api: ProviderClient): Promise<ProviderResult<AdminListItem[]>> {
-  return checked(await api.call('GET', 'v1/admin/admins/'), adminListSchema)
+  return api.call(API.adminUsers.list)
 }
 
 export async function inviteAdmin(api: ProviderClient, invite: InviteValues) {
-  return checked(await api.call('POST', 'v1/admin/admins/invite/', { body: invite }), adminListItemSchema)
+  return api.call(API.adminUsers.invite, { body: invite })
 }
 
-export async function changeRole(api: ProviderClient, id: number, role: string) {
-  return checked(await api.call('PUT', `v1/admin/admins/${id}/role/`, { body: { role } }), adminListItemSchema)
+export async function changeRole(api: ProviderClient, id: number, role: AdminRole) {
+  return api.call(API.adminUsers.role, { params: { id }, body: { role } })
 }
 
 export async function setActive(api: ProviderClient, id: number, active: boolean) {
-  return checked(
-    await api.call('POST', `v1/admin/admins/${id}/${active ? 'reactivate' : 'deactivate'}/`),
-    adminListItemSchema,
-  )
+  return api.call(active ? API.adminUsers.reactivate : API.adminUsers.deactivate, { params: { id } })
 }
 
 export async function resetMfa(api: ProviderClient, id: number) {
-  return checked(await api.call('POST', `v1/admin/admins/${id}/mfa/reset/`), adminListItemSchema)
+  return api.call(API.adminUsers.mfaReset, { params: { id } })
 }
 
 export async function listAuditEvents(
   api: ProviderClient,
   query: Record<string, string | undefined>,
 ): Promise<ProviderResult<AuditPage>> {
-  return checked(await api.call('GET', 'v1/admin/audit-events/', { query }), auditPageSchema)
+  return api.call(API.adminUsers.auditEvents, { query })
 }
 
 // ---- Loader ---------------------------------------------------------------------------------
@@ -147,10 +143,9 @@ export async function usersAction({ request, api, headers }: AdminContext) {
   let result: ProviderResult<unknown>
   let done: { title: string; description: string }
   if (intent === 'role') {
-    const role = formData.get('role')
-    if (!(ADMIN_ROLES as readonly unknown[]).includes(role))
-      throw redirect(USERS_PATH, { headers })
-    result = await changeRole(api, id, String(role))
+    const role = ADMIN_ROLES.find((known) => known === formData.get('role'))
+    if (role === undefined) throw redirect(USERS_PATH, { headers })
+    result = await changeRole(api, id, role)
     done = {
       title: 'Role updated',
       description: `${name} is now a ${String(role)}. They were signed out and will sign in again with the new role.`,

@@ -2,6 +2,7 @@
 // (not in SPEC.md §7; docs/provider-api.md): POST v1/auth/change_password/ and
 // POST v1/admin/change_password/ with old_password, new_password, conf_password.
 import { tokenPairSchema } from '~/../common/contract/auth'
+import { API, pathOf, type Endpoint } from '~/../common/contract/endpoints'
 import { invalidForm, providerRefusal } from '~/platform/form-replies.server'
 import { parseAuthForm } from './schemas'
 import { CHANGE_PASSWORD_HIDDEN_FIELDS, CHANGE_PASSWORD_PROVIDER_FIELDS, changePasswordSchema } from './change-password'
@@ -12,9 +13,9 @@ import { setAccessToken, updateAdmin, updateCustomer, type AppSession } from '~/
 import { redirectWithToast } from '~/platform/toast.server'
 import { readForm } from '~/platform/form-data.server'
 
-export const CHANGE_PASSWORD_PATH: Record<Portal, string> = {
-  customer: 'v1/auth/change_password/',
-  admin: 'v1/admin/change_password/',
+const CHANGE_PASSWORD: Record<Portal, Endpoint> = {
+  customer: API.auth.changePassword,
+  admin: API.admin.changePassword,
 }
 
 
@@ -42,7 +43,9 @@ export async function changePasswordAction(ctx: RequestContext, portal: Portal) 
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: CHANGE_PASSWORD_HIDDEN_FIELDS })
   const { currentPassword, newPassword, confirmPassword } = submission.value
 
-  const result = await api.call<unknown>('POST', CHANGE_PASSWORD_PATH[portal], {
+  // Sent by hand on the table's path: the answer is read leniently (keepSignedIn), never refused.
+  const endpoint = CHANGE_PASSWORD[portal]
+  const result = await api.call<unknown>(endpoint.method, pathOf(endpoint, undefined), {
     body: { old_password: currentPassword, new_password: newPassword, conf_password: confirmPassword },
   })
   if (!result.ok) {

@@ -23,15 +23,7 @@ import {
   type TeamConversation,
 } from './care-messages'
 import { messageSchema } from './care-messages-form'
-import {
-  conversationSchema,
-  countsSchema,
-  inboxSchema,
-  patientConversationSchema,
-  patientMessageSchema,
-  teamConversationSchema,
-  teamMessageSchema,
-} from '~/../common/contract/messages'
+import { API } from '~/../common/contract/endpoints'
 import { INBOX_PAGE_SIZE } from '~/../common/contract/messages-values'
 import { isPrefetch } from '~/platform/background'
 import { getEnv } from '~/platform/env.server'
@@ -39,7 +31,6 @@ import { readForm } from '~/platform/form-data.server'
 import type { AdminContext, CustomerContext, RequestContext } from '~/platform/guards.server'
 import { patientTimeZone } from '~/platform/patient-clock.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
-import { checked } from '~/platform/provider-result.server'
 import type { Toast } from '~/platform/toast'
 import { redirectWithToast } from '~/platform/toast.server'
 
@@ -56,11 +47,10 @@ export type MessageFormAnswer = { result: SubmissionResult<string[]>; toast?: To
  */
 export async function unreadCount(ctx: RequestContext, portal: 'customer' | 'admin'): Promise<number | null> {
   try {
-    const result =
+    const counts =
       portal === 'customer'
-        ? await ctx.api.call('GET', 'v1/auth/messages/', { query: { limit: '0' } })
-        : await ctx.api.call('GET', 'v1/admin/messages/', { query: { page_size: '0' } })
-    const counts = checked(result, countsSchema)
+        ? await ctx.api.call(API.messages.patientList, { query: { limit: 0 } })
+        : await ctx.api.call(API.messages.inbox, { query: { page_size: 0 } })
     return counts.ok ? counts.content.unread : null
   } catch (error) {
     // A redirect (the session ended) is the page's business: let it through.
@@ -83,12 +73,9 @@ export type PatientMessagesPage = {
 export async function loadPatientMessages(ctx: CustomerContext) {
   const url = new URL(ctx.request.url)
   const before = parseBefore(url.searchParams.get('before'))
-  const result = checked(
-    await ctx.api.call('GET', 'v1/auth/messages/', {
-      query: { limit: String(CONVERSATION_PAGE), before: before === null ? undefined : String(before) },
-    }),
-    patientConversationSchema,
-  )
+  const result = await ctx.api.call(API.messages.patientList, {
+    query: { limit: CONVERSATION_PAGE, before: before ?? undefined },
+  })
   const zone = patientTimeZone(ctx.request)
   const page: PatientMessagesPage = {
     conversation: result.ok ? result.content : null,
@@ -100,7 +87,7 @@ export async function loadPatientMessages(ctx: CustomerContext) {
   if (result.ok && result.content.unread > 0 && !isPrefetch(ctx.request)) {
     const upTo = newestId(result.content.messages)
     // A failed read mark only leaves the badge on; the conversation still shows.
-    if (upTo !== null) await ctx.api.call('POST', 'v1/auth/messages/read/', { body: { up_to: upTo } })
+    if (upTo !== null) await ctx.api.call(API.messages.patientRead, { body: { up_to: upTo } })
   }
   return data(page, { headers: ctx.headers })
 }
@@ -110,10 +97,7 @@ export async function sendPatientMessage(ctx: CustomerContext) {
   if (submission.status !== 'success') {
     return data<MessageFormAnswer>({ result: submission.reply(), toast: invalidFormToast() }, { status: 400, headers: ctx.headers })
   }
-  const result = checked(
-    await ctx.api.call('POST', 'v1/auth/messages/', { body: { body: submission.value.body } }),
-    patientMessageSchema,
-  )
+  const result = await ctx.api.call(API.messages.patientSend, { body: { body: submission.value.body } })
   if (result.ok) return redirectWithToast(MESSAGES_PATH, { title: result.message || MESSAGE_SENT }, { headers: ctx.headers })
   return refused(submission, result, ctx.headers)
 }
@@ -144,12 +128,9 @@ export async function loadInbox({ request, api, headers }: AdminContext) {
   const query = parseInboxQuery(url.searchParams)
   const canonical = inboxHref(query)
   if (`${url.pathname}${url.search}` !== canonical) throw redirect(canonical)
-  const result = checked(
-    await api.call('GET', 'v1/admin/messages/', {
-      query: { filter: query.filter, page: String(query.page), page_size: String(INBOX_PAGE_SIZE) },
-    }),
-    inboxSchema,
-  )
+  const result = await api.call(API.messages.inbox, {
+    query: { filter: query.filter, page: String(query.page), page_size: INBOX_PAGE_SIZE },
+  })
   if (result.ok && result.content.items.length === 0 && query.page > 1 && result.content.pages > 0) {
     throw redirect(inboxHref(query, { page: result.content.pages }), { headers })
   }
@@ -183,15 +164,13 @@ export async function loadRecordMessages(
   const params = new URL(request.url).searchParams
   const before = parseBefore(params.get('before'))
   const alert = parseBefore(params.get('alert'))
-  const result = checked(
-    await api.call('GET', `v1/admin/patients/${patientId}/messages/`, {
-      query: { limit: String(CONVERSATION_PAGE), before: before === null ? undefined : String(before) },
-    }),
-    teamConversationSchema,
-  )
+  const result = await api.call(API.messages.teamList, {
+    params: { id: patientId },
+    query: { limit: CONVERSATION_PAGE, before: before ?? undefined },
+  })
   if (result.ok && result.content.unread > 0 && !isPrefetch(request)) {
     const upTo = newestId(result.content.messages)
-    if (upTo !== null) await api.call('POST', `v1/admin/patients/${patientId}/messages/read/`, { body: { up_to: upTo } })
+    if (upTo !== null) await api.call(API.messages.teamRead, { params: { id: patientId }, body: { up_to: upTo } })
   }
   return {
     conversation: result.ok ? result.content : null,
@@ -205,10 +184,7 @@ export async function loadRecordMessages(
 export async function recordMessagesAction(ctx: AdminContext, patientId: string, formData: FormData) {
   const back = recordMessagesHref(patientId)
   if (formData.get('intent') === HANDLED_INTENT) {
-    const result = checked(
-      await ctx.api.call('POST', `v1/admin/patients/${patientId}/messages/handled/`),
-      conversationSchema,
-    )
+    const result = await ctx.api.call(API.messages.handled, { params: { id: patientId } })
     return redirectWithToast(
       back,
       result.ok ? { title: result.message || 'Conversation marked as handled.' } : { title: result.message, type: 'destructive' },
@@ -221,12 +197,10 @@ export async function recordMessagesAction(ctx: AdminContext, patientId: string,
     return data<MessageFormAnswer>({ result: submission.reply(), toast: invalidFormToast() }, { status: 400, headers: ctx.headers })
   }
   const { body, alertId } = submission.value
-  const result = checked(
-    await ctx.api.call('POST', `v1/admin/patients/${patientId}/messages/`, {
-      body: alertId ? { body, alert_id: Number(alertId) } : { body },
-    }),
-    teamMessageSchema,
-  )
+  const result = await ctx.api.call(API.messages.teamSend, {
+    params: { id: patientId },
+    body: alertId ? { body, alert_id: Number(alertId) } : { body },
+  })
   if (result.ok) return redirectWithToast(back, { title: result.message || MESSAGE_SENT }, { headers: ctx.headers })
   return refused(submission, result, ctx.headers)
 }

@@ -5,8 +5,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
-import { exportTableSchema, reportSummarySchema } from '~/../common/contract/reports'
-import { checked } from '~/platform/provider-result.server'
+import { API } from '~/../common/contract/endpoints'
 import {
   DATASETS,
   EXPORT_MODES,
@@ -43,10 +42,7 @@ export async function getReportSummary(
   api: ProviderClient,
   filters: CohortFilters,
 ): Promise<ProviderResult<ReportSummary>> {
-  return checked(
-    await api.call('GET', 'v1/admin/reports/summary/', { query: filterQuery(filters) }),
-    reportSummarySchema,
-  )
+  return api.call(API.reports.summary, { query: filterQuery(filters) })
 }
 
 export async function getExport(
@@ -56,16 +52,13 @@ export async function getExport(
   filters: CohortFilters,
   range: EntryRange,
 ): Promise<ProviderResult<ExportTable>> {
-  const days = dataset === 'entries' ? filterQuery(range) : {}
-  return checked(
-    await api.call('GET', `v1/admin/exports/${dataset}/`, {
-      query: { mode, ...filterQuery(filters), ...days },
-      // 'Only a Super Admin can export identified data.' (and any other refusal) is the
-      // 'Export failed' toast on the reports page, not /not-authorized.
-      forbidden: 'answer',
-    }),
-    exportTableSchema,
-  )
+  // 'Only a Super Admin can export identified data.' (and any other refusal) is the
+  // 'Export failed' toast on the reports page, not /not-authorized.
+  const options = { forbidden: 'answer' } as const
+  const query = { mode, ...filterQuery(filters) }
+  return dataset === 'entries'
+    ? api.call(API.reports.exportEntries, { query: { ...query, ...filterQuery(range) } }, options)
+    : api.call(API.reports.exportPatients, { query }, options)
 }
 
 export async function loadReports({ request, role, api, headers }: AdminContext) {
