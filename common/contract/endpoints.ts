@@ -82,7 +82,7 @@ import {
   WEEKDAYS,
 } from './reminders-values'
 import { accountClosedSchema, closureTermsSchema } from './account-closure'
-import { patientDashboardSchema } from './patient-dashboard'
+import { patientDashboardReadSchema, patientDashboardSchema } from './patient-dashboard'
 import { fhirClientBodySchema, fhirClientListSchema, fhirClientSchema } from './fhir-clients'
 import {
   MILESTONE_WINDOWS,
@@ -395,7 +395,15 @@ const dashboardQuery = fields({
 })
 
 const dashboard = {
-  get: endpoint({ method: 'GET', path: 'v1/auth/dashboard/', access: 'customer', query: dashboardQuery, answer: patientDashboardSchema }),
+  get: endpoint({
+    method: 'GET',
+    path: 'v1/auth/dashboard/',
+    access: 'customer',
+    query: dashboardQuery,
+    answer: patientDashboardSchema,
+    // The profile inside at the SPEC level, as the app reads the profile call's answer.
+    spec: patientDashboardReadSchema,
+  }),
 }
 
 // ---- Health log ----------------------------------------------------------------------------

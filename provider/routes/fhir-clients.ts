@@ -33,15 +33,16 @@ function itemOf(client: FhirClient, createdByEmail: string | null): FhirClientIt
 }
 
 export function fhirClientRoutes(ctx: ProviderContext): Served[] {
-  // The addresses the hospital configures: the same FHIR_BASE_URL the token endpoint checks `aud` against.
-  const addresses = { fhir_base_url: ctx.fhir.baseUrl, token_url: `${ctx.fhir.baseUrl}token` }
+  // The addresses the hospital configures: the same base the token endpoint checks `aud` against,
+  // read per request (without FHIR_BASE_URL it is known only once the API's port is).
+  const addresses = () => ({ fhir_base_url: ctx.fhir.baseUrl, token_url: `${ctx.fhir.baseUrl}token` })
 
   return [
     serve(API.fhirClients.list, async () => {
       const clients = await listRegisteredFhirClients(ctx.db)
       return {
         message: 'FHIR clients loaded.',
-        content: { clients: clients.map((client) => itemOf(client, client.createdByEmail)), ...addresses },
+        content: { clients: clients.map((client) => itemOf(client, client.createdByEmail)), ...addresses() },
       }
     }),
     serve(API.fhirClients.register, async ({ body, caller }) => {

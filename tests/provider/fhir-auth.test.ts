@@ -106,7 +106,7 @@ async function signAssertion(o: AssertionOptions): Promise<string> {
 }
 
 function useFhirProvider(options: { rateLimitPerMinute?: number; tokenRateLimitPerMinute?: number } = {}) {
-  return useTestProvider({ fhir: { routes: [...fhirRoutes, ...testRoutes], tokenRateLimitPerMinute: 1000, ...options } })
+  return useTestProvider({ fhir: { routes: [...testRoutes, ...fhirRoutes], tokenRateLimitPerMinute: 1000, ...options } })
 }
 
 function fhirClient(provider: TestProvider) {

@@ -336,11 +336,12 @@ describe('Bulk Data export', () => {
 test('an export cut short by an API restart is run again by the job runner and completes', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'baricare-provider-'))
   const exportDir = join(dataDir, 'exports')
-  // One row a page: the export takes hundreds of pages, long enough to stop the API in the middle.
+  // One row a page: the export takes thousands of pages, longer than the API's 2-second grace on
+  // close even on an idle machine, so the stop lands in the middle.
   const options = { dataDir, jobs: true, fhirExport: { dir: exportDir, pageSize: 1 } }
   let provider = await startTestProvider(options)
   try {
-    await seedPatient(provider.db, { email: 'long@bulk.test', name: 'Lee Long', height: 175, surgery: 'Gastric Bypass (RNY)', weights: 400 })
+    await seedPatient(provider.db, { email: 'long@bulk.test', name: 'Lee Long', height: 175, surgery: 'Gastric Bypass (RNY)', weights: 2000 })
     const kick = await fhir(provider.ctx, 'GET', '$export?_type=Observation')
     const statusUrl = kick.headers['Content-Location']
     const deadline = Date.now() + 30_000
@@ -362,9 +363,9 @@ test('an export cut short by an API restart is run again by the job runner and c
     expect(attempts).toEqual([{ retry_count: expect.any(Number) }])
     expect(Number(attempts[0].retry_count)).toBeGreaterThanOrEqual(1)
     const manifest = done.body as Manifest
-    expect(manifest.output.map((o) => [o.type, o.count])).toEqual([['Observation', 801]])
+    expect(manifest.output.map((o) => [o.type, o.count])).toEqual([['Observation', 4001]])
     const files = await filesOf(provider.ctx, manifest)
-    expect(new Set(files.Observation.map((o) => o.id)).size).toBe(801)
+    expect(new Set(files.Observation.map((o) => o.id)).size).toBe(4001)
   } finally {
     await provider.close()
     rmSync(dataDir, { recursive: true, force: true })

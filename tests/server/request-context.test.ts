@@ -64,11 +64,13 @@ describe('one guard per loader', () => {
     const answer = (await dashboard(args(pageRequest('/customer/dashboard', cookie)))) as unknown as DataResult
 
     expect(sessionReads.count).toBe(1)
-    // Profile, the health log and the devices: each once with the old token and once with the new.
+    // The one call with the old token and again with the new; it failed (not "not offered"), so
+    // the three separate calls, with the new token, say which part failed.
     const calls = stub.requests.filter((r) => !r.path.endsWith('/token/refresh/'))
     expect(calls.map((r) => r.path).sort()).toEqual(
-      ['/v1/auth/devices/', '/v1/auth/devices/', '/v1/auth/entries/', '/v1/auth/entries/', '/v1/auth/profile/', '/v1/auth/profile/'],
+      ['/v1/auth/dashboard/', '/v1/auth/dashboard/', '/v1/auth/devices/', '/v1/auth/entries/', '/v1/auth/profile/'],
     )
+    expect(calls.slice(2).every((r) => bearerOf(r) === 'fresh-access')).toBe(true)
     expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
     expect(answer.data).toMatchObject({ error: 'Down for maintenance', summary: null })
     const cookies = new Headers(answer.init?.headers).getSetCookie()

@@ -4,7 +4,7 @@
 // extensions). Either way the same functions turn the answers into the page's data.
 import { parseISO } from 'date-fns/parseISO'
 import type { PatientDashboard } from '~/../common/contract/patient-dashboard'
-import { patientDashboardReadSchema } from '~/../common/contract/patient-dashboard'
+import { API } from '~/../common/contract/endpoints'
 import { syncLine, type SyncLine } from '~/features/devices/devices'
 import { loadSyncLine } from '~/features/devices/devices.server'
 import { healthMetrics } from '~/features/health-log/health-metrics'
@@ -15,10 +15,9 @@ import type { CustomerContext } from '~/platform/guards.server'
 import { patientTimeZone, patientToday } from '~/platform/patient-clock.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
 import type { ProviderResult } from '~/platform/provider-errors'
-import { checked } from '~/platform/provider-result.server'
 import { dashboardSummary } from './dashboard'
 
-export const DASHBOARD_CALL_PATH = 'v1/auth/dashboard/'
+export const DASHBOARD_CALL_PATH = API.dashboard.get.path
 
 // A provider without the one call (SPEC.md §7 alone) is not asked again on every page view; it is
 // asked again after a while, in case it has gained the call since.
@@ -32,7 +31,7 @@ export function resetDashboardCallMemo(): void {
 
 /** GET v1/auth/dashboard/?today: the profile, the two days of the log and the devices at once. */
 export async function getDashboard(api: ProviderClient, today: string): Promise<ProviderResult<PatientDashboard>> {
-  return checked(await api.call('GET', DASHBOARD_CALL_PATH, { query: { today } }), patientDashboardReadSchema)
+  return api.call(API.dashboard.get, { query: { today } })
 }
 
 type Parts = { profile: PatientProfileResult; health: HealthLogSnapshot; syncLine: SyncLine }
