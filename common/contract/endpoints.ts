@@ -82,7 +82,7 @@ import {
   WEEKDAYS,
 } from './reminders-values'
 import { accountClosedSchema, closureTermsSchema } from './account-closure'
-import { patientDashboardReadSchema, patientDashboardSchema } from './patient-dashboard'
+import { patientDashboardSchema } from './patient-dashboard'
 import { fhirClientBodySchema, fhirClientListSchema, fhirClientSchema } from './fhir-clients'
 import {
   MILESTONE_WINDOWS,
@@ -401,8 +401,6 @@ const dashboard = {
     access: 'customer',
     query: dashboardQuery,
     answer: patientDashboardSchema,
-    // The profile inside at the SPEC level, as the app reads the profile call's answer.
-    spec: patientDashboardReadSchema,
   }),
 }
 

@@ -33,8 +33,6 @@ const COINCIDENCES: Record<string, string> = {
   MIN_KEY_TEXT_LENGTH: 'an encryption key setting’s minimum length',
   MIN_MFA_KEY_LENGTH: 'an encryption key setting’s minimum length',
   CAPACITY: 'requests the request log keeps',
-  ALERTS_DEFAULT_LIMIT: "the alerts list's default length",
-  ALERTS_MAX_LIMIT: "the alerts list's longest page",
   BATCH: 'rows written per statement',
   IDS_PER_QUERY: 'ids bound per statement',
   MAX_PAGES: 'pages fetched from Withings in one sync',
