@@ -11,7 +11,6 @@ import { spawnSync } from 'node:child_process'
 import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { todayUtc } from '../provider/admin-patients-metrics.js'
 import { findFhirRoute } from '../provider/fhir/dispatch.js'
 import { bulkRoutes } from '../provider/fhir/bulk/routes.js'
@@ -19,7 +18,8 @@ import type { FhirReply, FhirRequest } from '../provider/fhir/types.js'
 import { startProvider } from '../provider/index.js'
 import { seedScalePatients } from '../provider/dev/scale-seed.js'
 import { openStore, type StoreOptions } from '../provider/store/open.js'
-import { findPostgresBin, startPostgresServer } from '../tests/support/postgres.js'
+import { findPostgresBin } from '../tests/support/postgres.js'
+import { startBenchDatabase } from './bench-postgres.js'
 
 const PATIENTS = Number(process.env.BENCH_FHIR_PATIENTS ?? 10_000)
 const WEEKS = 52
@@ -192,13 +192,9 @@ async function main() {
   const bin = findPostgresBin()
   if (!bin) console.warn('bench:fhir-export: no PostgreSQL server binaries; skipping PostgreSQL')
   else {
-    const server = await startPostgresServer(bin)
+    const { server, url } = await startBenchDatabase(bin)
     try {
-      const client = new pg.Client({ connectionString: `${server.baseUrl}/postgres` })
-      await client.connect()
-      await client.query('create database bench')
-      await client.end()
-      results.push(await engine(`PostgreSQL ${/\d+(\.\d+)?/.exec(server.version)?.[0] ?? ''}`.trim(), `${server.baseUrl}/bench`))
+      results.push(await engine(`PostgreSQL ${/\d+(\.\d+)?/.exec(server.version)?.[0] ?? ''}`.trim(), url))
     } finally {
       server.stop()
     }

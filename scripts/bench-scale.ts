@@ -9,7 +9,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
-import pg from 'pg'
 import { addDays, todayUtc } from '../provider/admin-patients-metrics.js'
 import { engineOptionsFromEnv } from '../provider/db/index.js'
 import { seedHistory } from '../provider/dev/history.js'
@@ -19,7 +18,8 @@ import { hashPassword } from '../provider/passwords.js'
 import { findAccountByEmail, insertAccount } from '../provider/store/accounts.js'
 import { openStore, type StoreOptions } from '../provider/store/open.js'
 import { saveSection } from '../provider/store/profiles.js'
-import { findPostgresBin, startPostgresServer } from '../tests/support/postgres.js'
+import { findPostgresBin } from '../tests/support/postgres.js'
+import { startBenchDatabase } from './bench-postgres.js'
 
 const parseScales = (text: string | undefined, fallback: string) =>
   (text ?? fallback)
@@ -186,13 +186,9 @@ if (SCALES.length > 0) {
   const bin = findPostgresBin()
   if (!bin) console.warn('bench:scale: no PostgreSQL server binaries; skipping the PostgreSQL columns')
   else {
-    const server = await startPostgresServer(bin)
+    const { server, url } = await startBenchDatabase(bin)
     try {
-      const client = new pg.Client({ connectionString: `${server.baseUrl}/postgres` })
-      await client.connect()
-      await client.query('create database bench')
-      await client.end()
-      const options: StoreOptions = { databaseUrl: `${server.baseUrl}/bench` }
+      const options: StoreOptions = { databaseUrl: url }
       const dataDir = mkdtempSync(join(tmpdir(), 'baricare-bench-scale-pg-'))
       try {
         await ensureTrendsPatient(options, dataDir)
