@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Resource } from '@medplum/fhirtypes'
 import { FHIR_EXPORT_TTL_HOURS, findExportGroup, type FhirExportType } from '../../../common/fhir/bulk'
-import { entryObservations, heightObservation, patientResource, surgeryProcedure, type FhirPatientInput } from '../../../common/fhir/record'
+import { entryObservations, heightObservation, patientResource, surgeryProcedure } from '../../../common/fhir/record'
 import type { FhirExportFile } from '../../db/schema.js'
 import {
   completeFhirExport,
@@ -21,6 +21,7 @@ import {
   type ExportScope,
 } from '../../store/fhir-exports.js'
 import type { Db } from '../../store/sql.js'
+import { fhirPatientInput } from '../patient-input.js'
 
 export interface ExportRunSettings {
   /** The directory every export's files go under (one sub-directory per export). */
@@ -39,15 +40,6 @@ export function fileNameFor(type: FhirExportType, part = 1): string {
   return `${type}-${part}.ndjson`
 }
 
-function patientInput(row: ExportPatientRow): FhirPatientInput {
-  return {
-    id: row.id,
-    email: row.email,
-    personal: row.personal,
-    bariatric: row.bariatric_surgery,
-    profileUpdatedAt: row.profile_updated_at,
-  }
-}
 
 async function write(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain')
@@ -114,10 +106,10 @@ export async function runFhirExport(
           afterId = page[page.length - 1].id
         }
       }
-      if (type === 'Patient') await eachPatientPage('patient', (patient) => patientResource(patientInput(patient)))
-      if (type === 'Procedure') await eachPatientPage('profile', (patient) => surgeryProcedure(patientInput(patient), today))
+      if (type === 'Patient') await eachPatientPage('patient', (patient) => patientResource(fhirPatientInput(patient)))
+      if (type === 'Procedure') await eachPatientPage('profile', (patient) => surgeryProcedure(fhirPatientInput(patient), today))
       if (type === 'Observation') {
-        await eachPatientPage('profile', (patient) => heightObservation(patientInput(patient)))
+        await eachPatientPage('profile', (patient) => heightObservation(fhirPatientInput(patient)))
         let afterId = 0
         for (;;) {
           const page = await exportEntryPage(db, scope, afterId, settings.pageSize)

@@ -25,7 +25,8 @@ import {
   tokenMatches,
   type SearchQuery,
 } from './params.js'
-import { fhirPatientInput, grantOf } from './patient.js'
+import { fhirPatientInput } from '../patient-input.js'
+import { grantOf } from './patient.js'
 
 /**
  * Each Observation the mapping writes (its id's prefix), with its code, its category and the entry

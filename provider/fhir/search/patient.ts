@@ -1,23 +1,15 @@
 // Patient read and search (`_id`, `identifier`, `name`, `birthdate`), in id order, a page at a time.
 import type { Patient } from '@medplum/fhirtypes'
 import { BARICARE_PATIENT_ID } from '../../../common/fhir/codes'
-import { patientResource, type FhirPatientInput } from '../../../common/fhir/record'
+import { patientResource } from '../../../common/fhir/record'
 import { FHIR_SEARCH_PARAMS } from '../../../common/fhir/search'
-import { fhirPatientPage, findFhirPatient, type FhirPatientRow } from '../../store/fhir-reads.js'
+import { fhirPatientPage, findFhirPatient } from '../../store/fhir-reads.js'
 import { recordFhirEvent } from '../audit.js'
+import { fhirPatientInput } from '../patient-input.js'
 import { FhirError, type FhirGrant, type FhirReply, type FhirRequest } from '../types.js'
 import { paramNames, searchBundle } from './bundle.js'
 import { dayRange, decodeCursor, emptyRange, encodeCursor, isId, orLists, parseToken, readSearchQuery } from './params.js'
 
-export function fhirPatientInput(row: FhirPatientRow): FhirPatientInput {
-  return {
-    id: row.id,
-    email: row.email,
-    personal: row.personal,
-    bariatric: row.bariatric_surgery,
-    profileUpdatedAt: row.profile_updated_at,
-  }
-}
 
 /** A resource id as our patients' ids are written (digits); anything else names no patient. */
 export function patientIdOf(text: string | undefined): number | null {

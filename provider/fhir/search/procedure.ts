@@ -8,7 +8,8 @@ import { recordFhirEvent } from '../audit.js'
 import { FhirError, type FhirReply, type FhirRequest } from '../types.js'
 import { paramNames, searchBundle } from './bundle.js'
 import { readSearchQuery, requiredPatient } from './params.js'
-import { fhirPatientInput, grantOf } from './patient.js'
+import { fhirPatientInput } from '../patient-input.js'
+import { grantOf } from './patient.js'
 
 function surgeryOf(patient: FhirPatientRow | undefined): Procedure | null {
   return patient ? surgeryProcedure(fhirPatientInput(patient), todayUtc()) : null
