@@ -14,9 +14,10 @@ process.env.E2E_DATA_DIR = dataDir
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Two on CI's two cores: three were slower in a full run (each worker also drives a browser and
-  // the servers share the cores); docs/decisions/214-e2e-run-time.md has the measurements.
-  workers: process.env.CI ? 2 : undefined,
+  // Three on CI's two cores: a worker keeps about 0.6 of a core busy (the rest of its time it
+  // waits on the server and the browser), and a full run took 18.7 min on three against 20.0 on
+  // two. docs/decisions/214-e2e-run-time.md has the measurements.
+  workers: process.env.CI ? 3 : undefined,
   // No retries anywhere, so a flaky test fails the run instead of passing on its second try.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
