@@ -254,16 +254,22 @@ export function listField<const T extends string>(
       return []
     }
     if (isBlank(value)) return []
-    if (!Array.isArray(value)) {
-      fail(`${options.label} must be a list`)
-      return []
-    }
-    if (value.some((item) => typeof item !== 'string' || !(allowed as readonly string[]).includes(item))) {
-      fail(`${options.label} must only contain: ${allowed.join(', ')}`)
-      return []
-    }
-    return allowed.filter((item) => (value as unknown[]).includes(item))
+    const items = choiceItems(value, allowed, options.label, fail)
+    return items ? allowed.filter((item) => items.includes(item)) : []
   })
+}
+
+/** The items of a list whose every item is one of `allowed`; null, after failing, when it is not one. */
+function choiceItems<T extends string>(value: unknown, allowed: readonly T[], label: string, fail: Fail): T[] | null {
+  if (!Array.isArray(value)) {
+    fail(`${label} must be a list`)
+    return null
+  }
+  if (value.some((item) => typeof item !== 'string' || !(allowed as readonly string[]).includes(item))) {
+    fail(`${label} must only contain: ${allowed.join(', ')}`)
+    return null
+  }
+  return value as T[]
 }
 
 /** A whole number within [min, max], with one message for anything else; `required` when blank. */
@@ -381,15 +387,9 @@ export function choicesField<const T extends string>(
       fail(options.required)
       return []
     }
-    if (!Array.isArray(value)) {
-      fail(`${options.label} must be a list`)
-      return []
-    }
-    if (value.some((item) => typeof item !== 'string' || !(allowed as readonly string[]).includes(item))) {
-      fail(`${options.label} must only contain: ${allowed.join(', ')}`)
-      return []
-    }
-    const items = [...new Set(value as T[])]
+    const listed = choiceItems(value, allowed, options.label, fail)
+    if (!listed) return []
+    const items = [...new Set(listed)]
     if (items.length === 0) {
       fail(options.required)
       return []

@@ -1,10 +1,10 @@
 // Bulk Data exports of the FHIR API (migration 0016): the job rows, and the pages of patients and
 // health-log entries an export reads. Pages are keyset by id, a few hundred rows at a time, so an
 // export of any size holds one page in memory.
-import { sql } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import type { BariatricSection, PersonalSection } from '../../common/contract/profile'
 import type { EntryKind } from '../../common/contract/entries-values'
-import type { FhirExportFile, Row } from '../db/schema.js'
+import type { FhirExportFile, FhirExportsTable, Row } from '../db/schema.js'
 import type { Db } from './sql.js'
 
 export type FhirExportRow = Row<'fhir_exports'>
@@ -114,9 +114,17 @@ export async function setFhirExportProgress(
   transactionTime: string,
   progress: string,
 ): Promise<boolean> {
+  return updateOwnRun(db, id, transactionTime, { progress })
+}
+
+/**
+ * Updates an export's row while it is in progress and still this run's (the run that started at
+ * `transactionTime`): false when it was cancelled or a later run has taken it over.
+ */
+async function updateOwnRun(db: Db, id: string, transactionTime: string, values: Updateable<FhirExportsTable>): Promise<boolean> {
   const result = await db.kysely
     .updateTable('fhir_exports')
-    .set({ progress })
+    .set(values)
     .where('id', '=', id)
     .where('transaction_time', '=', transactionTime)
     .where('status', '=', 'in-progress')
@@ -132,20 +140,13 @@ export async function completeFhirExport(
   completedAt: string,
   expiresAt: string,
 ): Promise<boolean> {
-  const result = await db.kysely
-    .updateTable('fhir_exports')
-    .set({
-      status: 'completed',
-      progress: 'Completed',
-      files: JSON.stringify(files),
-      completed_at: completedAt,
-      expires_at: expiresAt,
-    })
-    .where('id', '=', id)
-    .where('transaction_time', '=', transactionTime)
-    .where('status', '=', 'in-progress')
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) > 0
+  return updateOwnRun(db, id, transactionTime, {
+    status: 'completed',
+    progress: 'Completed',
+    files: JSON.stringify(files),
+    completed_at: completedAt,
+    expires_at: expiresAt,
+  })
 }
 
 export async function failFhirExport(
