@@ -201,7 +201,7 @@ describe('the patient closes their account', () => {
     expect(rows[0]).toMatchObject({ actor_account_id: patient.id, details: { by: 'patient', email_freed: false, retention_years: 10 } })
   })
 
-  test('admins see the account closed; the record is read-only (no message can be sent)', async () => {
+  test('admins see the account closed; the record is read-only (no message can be sent, no alert acknowledged)', async () => {
     const patient = await patientWithRecord()
     ok(await closeOwn(patient.access, patient.password))
     const record = ok<{ patient: { email: string; phone_number: string | null; city: string | null }; closure: Record<string, unknown> }>(
@@ -211,6 +211,16 @@ describe('the patient closes their account', () => {
     expect(record.patient).toMatchObject({ email: patient.email, phone_number: null, city: null })
     expectError(
       await provider.call('POST', `v1/admin/patients/${patient.id}/messages/`, { token: standard, body: { body: 'Are you there?' } }),
+      409,
+      CLOSED_RECORD_READ_ONLY,
+    )
+    // Its alerts stay to be seen, but acknowledging one would change the record.
+    const alerts = ok<{ items: { id: number }[] }>(
+      await provider.call('GET', `v1/admin/alerts/?status=open&patient=${patient.id}`, { token: standard }),
+    ).items
+    expect(alerts.length).toBeGreaterThan(0)
+    expectError(
+      await provider.call('POST', `v1/admin/alerts/${alerts[0].id}/acknowledge/`, { token: standard, body: { note: 'Called.' } }),
       409,
       CLOSED_RECORD_READ_ONLY,
     )
