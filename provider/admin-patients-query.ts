@@ -25,10 +25,12 @@ export interface PatientListItem {
   next_milestone: PatientSnapshot['next_milestone']
   open_alerts: number
   alert_tier: PatientSnapshot['alert_tier']
+  /** Closed by the patient or for them: the record is kept, read-only, until its retention ends. */
+  closed: boolean
 }
 
 /** Minimum necessary: what the list's columns show, no contact details beyond the e-mail searched by. */
-function listItem(snapshot: PatientSnapshot): PatientListItem {
+function listItem(snapshot: PatientSnapshot, closed: boolean): PatientListItem {
   return {
     id: snapshot.id,
     full_name: snapshot.full_name,
@@ -45,6 +47,7 @@ function listItem(snapshot: PatientSnapshot): PatientListItem {
     next_milestone: snapshot.next_milestone,
     open_alerts: snapshot.open_alerts,
     alert_tier: snapshot.alert_tier,
+    closed,
   }
 }
 
@@ -56,7 +59,7 @@ function listItem(snapshot: PatientSnapshot): PatientListItem {
 export async function queryPatients(db: Db, query: PatientQuery, today: string) {
   const { rows, total } = await patientSummaryPage(db, query, today)
   return {
-    items: rows.map((row) => listItem(snapshotFromSummary(row, today))),
+    items: rows.map((row) => listItem(snapshotFromSummary(row, today), row.closed_at !== null)),
     page: query.page,
     page_size: query.page_size,
     total,

@@ -35,6 +35,8 @@ export const patientListItemSchema = z.object({
   next_milestone: milestone,
   open_alerts: z.number().catch(0),
   alert_tier: alertTierSchema.nullable().catch(null),
+  // The account is closed and its record read-only; a provider that does not say is taken as open.
+  closed: z.boolean().catch(false),
 })
 export type PatientListItem = z.output<typeof patientListItemSchema>
 

@@ -177,7 +177,14 @@ export async function patientSummaryPage(db: Db, query: PatientQuery, today: str
   // then their columns: a late page costs a walk along the index, not every skipped row's columns.
   const rows = await db.kysely
     .selectFrom('patient_summaries as s')
-    .select(summaryColumns)
+    .select((eb) => [
+      ...summaryColumns(eb),
+      eb
+        .selectFrom('accounts as a')
+        .select('a.closed_at')
+        .whereRef('a.id', '=', 's.account_id')
+        .as('closed_at'),
+    ])
     .where('s.account_id', 'in', (eb) =>
       eb
         .selectFrom('patient_summaries as s')

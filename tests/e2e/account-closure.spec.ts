@@ -105,6 +105,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/admin/patient/${id}?tab=messages`)
       await expect(page.getByText('no more messages can be sent')).toBeVisible()
       await expect(page.getByRole('button', { name: /send/i })).toHaveCount(0)
+      // The patients list marks it beside the name.
+      await page.goto(`/admin/patients?q=${encodeURIComponent(customer.email)}`)
+      const row = page.getByRole('row', { name: new RegExp(customer.email.replace(/[.+]/g, '\\$&')) })
+      await expect(row.getByText('Closed', { exact: true })).toBeVisible()
       const events = await auditEventsAbout(id)
       expect(events.filter((event) => event.action === 'account_close')).toHaveLength(1)
     })

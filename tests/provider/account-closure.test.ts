@@ -214,6 +214,11 @@ describe('the patient closes their account', () => {
       409,
       CLOSED_RECORD_READ_ONLY,
     )
+    // The patients list says so beside the name.
+    const listed = ok<{ items: { id: number; closed: boolean }[] }>(
+      await provider.call('GET', `v1/admin/patients/?q=${encodeURIComponent(patient.email)}`, { token: standard }),
+    ).items
+    expect(listed).toEqual([expect.objectContaining({ id: patient.id, closed: true })])
     // Its alerts stay to be seen, but acknowledging one would change the record.
     const alerts = ok<{ items: { id: number }[] }>(
       await provider.call('GET', `v1/admin/alerts/?status=open&patient=${patient.id}`, { token: standard }),
@@ -227,6 +232,11 @@ describe('the patient closes their account', () => {
     // An open patient's record says nothing of a closure.
     const open = await patientWithRecord()
     expect(ok<{ closure: unknown }>(await provider.call('GET', `v1/admin/patients/${open.id}/`, { token: standard })).closure).toBeNull()
+    expect(
+      ok<{ items: { closed: boolean }[] }>(
+        await provider.call('GET', `v1/admin/patients/?q=${encodeURIComponent(open.email)}`, { token: standard }),
+      ).items,
+    ).toEqual([expect.objectContaining({ closed: false })])
   })
 })
 

@@ -21,6 +21,15 @@ import { AlertBadge } from './alert-badge'
 import { formatDayIn } from '~/platform/formats'
 import { useClinicTimeZone } from '~/platform/use-clinic-time-zone'
 
+/** Beside a closed account's name: its record is kept, read-only, and nobody watches over it. */
+function ClosedTag() {
+  return (
+    <span className="ml-1.5 inline-flex whitespace-nowrap rounded-full border border-border bg-muted px-2 py-0.5 align-middle text-xs font-medium text-foreground">
+      Closed
+    </span>
+  )
+}
+
 const SORT_LABELS: Record<PatientSort, string> = {
   name: 'name',
   surgery_date: 'surgery date',
@@ -127,6 +136,7 @@ export function PatientsTable({
                 >
                   {item.full_name || item.email}
                 </Link>
+                {item.closed ? <ClosedTag /> : null}
                 {/* Truncated to keep the row tidy; the whole address is its title and the card's. */}
                 <div className="truncate text-xs text-muted-foreground" title={item.email}>
                   {item.email}
@@ -192,6 +202,7 @@ export function PatientsCards({
               >
                 {item.full_name || item.email}
               </Link>
+              {item.closed ? <ClosedTag /> : null}
               <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{item.email}</p>
             </div>
             <AlertBadge tier={item.alert_tier} count={item.open_alerts} />
