@@ -11,13 +11,13 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { ChunkReload } from '~/features/shell/chunk-reload'
+import { ChunkReload, InlineScript } from '~/features/shell/chunk-reload'
 import { ErrorScreen } from '~/features/shell/error-screen'
 import { NotFoundScreen } from '~/features/shell/not-found-screen'
 import { Toaster } from '~/features/shell/toaster'
 import { getEnv } from '~/platform/env.server'
 import { useNonce } from '~/platform/nonce'
-import { themeBootScript } from '~/features/shell/theme'
+import { chunkReloadScript, themeBootScript } from '~/features/shell/head-scripts.server'
 import { getToasts } from '~/platform/toast.server'
 import tailwindHref from '~/styles/tailwind.css'
 
@@ -41,8 +41,8 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         {/* Runs before first paint: sets the theme class so there is no flash of the wrong theme. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-        <ChunkReload nonce={nonce} />
+        <InlineScript nonce={nonce} code={themeBootScript} />
+        <ChunkReload nonce={nonce} script={chunkReloadScript} />
         <Meta />
         <Links />
       </head>

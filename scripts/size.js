@@ -1,6 +1,8 @@
 // JavaScript and CSS that each route makes the browser download (gzip), from the production build,
-// checked against the budgets: the root ≤ 98 KB JS, public screens ≤ 119 KB, the app's screens
-// ≤ 150 KB, CSS ≤ 10 KB — the levels reached, with a little headroom, so that they hold.
+// checked against the budgets: the root ≤ 95 KB JS, public screens ≤ 118 KB, the app's screens
+// ≤ 150 KB, CSS ≤ 9.5 KB — the levels reached, with a little headroom, so that they hold. React DOM
+// with Remix and React Router are ~83 KB of every screen before any code of ours
+// (docs/decisions/222-root-and-public-screen-weight.md says what the rest is).
 // `node scripts/size.js` prints the table; `--check` also exits 1 when a budget is exceeded.
 // Code a page fetches later with import() is not counted: Radix's toasts with the first toast, the
 // forms' zod schemas after hydration, the guided tour when it starts, the phone drawer when it first
@@ -12,7 +14,7 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const KB = 1024
-export const BUDGETS = { rootJs: 98 * KB, publicJs: 119 * KB, appJs: 150 * KB, css: 10 * KB }
+export const BUDGETS = { rootJs: 95 * KB, publicJs: 118 * KB, appJs: 150 * KB, css: 9.5 * KB }
 
 const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
 const clientDir = path.join(buildDir, 'client')

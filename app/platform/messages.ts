@@ -1,50 +1,21 @@
 // User-visible texts from SPEC.md, exactly as documented (typos included). Import, never retype.
 // The few the API's contract words the same way are the contract's (common/).
-import { FULL_NAME_REQUIRED } from '~/../common/contract/profile-values'
 import { EMAIL_INVALID } from '~/../common/email'
 
-export const GENERIC_ERROR = 'Something went wrong. Please try again.'
-export const GENERIC_ERROR_SCREEN = {
-  title: 'Something went wrong.',
-  text: 'An unexpected error occurred. Please try refreshing the page.',
-}
-export const NOT_AUTHORIZED = 'You are not authorized to view this page.'
-export const NOT_FOUND = {
-  title: 'Page Not Found',
-  text: "Oops! The page you're looking for doesn't exist. It might have been moved, deleted, or you entered the wrong URL.",
-  back: 'Go Back',
-  home: 'Return to Home',
-}
+// The texts the root's own code shows live apart, so that every page's first download does not
+// carry all the others (and the contract modules these import).
+import { FORM_REFUSED } from './shell-messages'
+export { GENERIC_ERROR_SCREEN, NOT_AUTHORIZED, NOT_FOUND } from './shell-messages'
 
+export const GENERIC_ERROR = 'Something went wrong. Please try again.'
 export const VALIDATION = {
   emailRequired: 'Email is required',
   emailInvalid: EMAIL_INVALID,
   passwordRequired: 'Password is required',
   passwordsMismatch: 'Passwords do not match',
-  formInvalidTitle: 'Please check your form',
-  formInvalidDescription: 'Make sure all fields are valid and try again.',
-  wizardIncomplete: 'Please complete all required fields',
-} as const
-
-export const WIZARD_MESSAGES = {
-  fullName: FULL_NAME_REQUIRED,
-  dateOfBirth: 'Date of birth is required',
-  gender: 'Gender is required',
-  phone: 'Contact number is required',
-  height: 'Height is required',
-  initialWeight: 'Initial weight is required',
-  address1: 'Address line 1 is required',
-  city: 'City is required',
-  state: 'State / Province is required',
-  postalCode: 'Postal / Zip Code is required',
-  conditions: 'Pre-existingConditions are required',
-  attempts: 'Previous Weight Loss Attempts are required',
-  bariatricStatus: 'Bariatic status is required',
-  surgeryType: 'Surgery type is required',
-  surgeryDate: 'Surgery date is required',
-  preSurgeryWeight: 'Pre-surgery weight is required',
-  deviceNeeds: 'Please specify your device preference',
-  mobileOs: 'Mobile OS is required',
+  formInvalidTitle: FORM_REFUSED.title,
+  formInvalidDescription: FORM_REFUSED.description,
+  wizardIncomplete: FORM_REFUSED.wizardIncomplete,
 } as const
 
 export const TOASTS = {

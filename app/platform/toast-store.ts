@@ -1,4 +1,4 @@
-import { VALIDATION } from './messages'
+import { FORM_REFUSED } from './shell-messages'
 import { MAX_TOASTS, toToast, type Toast, type ToastInput } from './toast'
 
 // Client-side toast store: flash toasts from the server and toasts pushed by client code share it.
@@ -12,8 +12,8 @@ function emit() {
 
 /** SPEC.md §5's answers to a form that could not go through: they last only as long as its errors. */
 const FORM_ERROR_TITLES: ReadonlySet<string> = new Set([
-  VALIDATION.formInvalidTitle,
-  VALIDATION.wizardIncomplete,
+  FORM_REFUSED.title,
+  FORM_REFUSED.wizardIncomplete,
 ])
 
 export function isFormErrorToast(toast: Toast): boolean {

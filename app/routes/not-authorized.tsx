@@ -1,10 +1,10 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { ShieldAlert } from 'lucide-react'
 import { StandaloneFrame } from '~/features/shell/standalone-frame'
 import { buttonVariants } from '~/components/ui/button'
+import { ShieldAlertIcon } from '~/components/ui/icons'
 import { pageTitle } from '~/platform/meta'
-import { NOT_AUTHORIZED } from '~/platform/messages'
+import { NOT_AUTHORIZED } from '~/platform/shell-messages'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Not Authorized', matches)
 
@@ -12,7 +12,7 @@ export default function NotAuthorized() {
   return (
     <StandaloneFrame>
       <div className="rounded-xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
-        <ShieldAlert className="mx-auto h-12 w-12 text-destructive" aria-hidden />
+        <ShieldAlertIcon className="mx-auto h-12 w-12 text-destructive" aria-hidden />
         <h1 className="mt-4 text-2xl font-semibold">Not authorized</h1>
         <p className="mt-2 text-muted-foreground">{NOT_AUTHORIZED}</p>
         <Link to="/" className={buttonVariants({ className: 'mt-6' })}>

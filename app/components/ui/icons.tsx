@@ -6,31 +6,16 @@
 // The shapes are lucide's (ISC licence, lucide-react 1.x), drawn the same way: a 24×24 viewBox,
 // 2px round strokes in currentColor, so they look and size exactly like the lucide icons
 // elsewhere in the app. Decorative by default (aria-hidden), like lucide's.
-import type { ComponentType, ReactNode, SVGProps } from 'react'
+import { Svg, type IconProps } from './shell-icons'
 
-export type IconProps = SVGProps<SVGSVGElement>
-/** Any icon component: these, or a lucide-react icon. */
-export type IconComponent = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' | 'false' }>
-
-function Svg({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
+export {
+  HeartPulseIcon,
+  MonitorIcon,
+  MoonIcon,
+  SunIcon,
+  type IconComponent,
+  type IconProps,
+} from './shell-icons'
 
 const CIRCLE = <circle cx="12" cy="12" r="10" />
 
@@ -79,33 +64,6 @@ export const SpinnerIcon = (props: IconProps) => (
   </Svg>
 )
 
-export const SunIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
-  </Svg>
-)
-
-export const MoonIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401" />
-  </Svg>
-)
-
-export const MonitorIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect width="20" height="14" x="2" y="3" rx="2" />
-    <path d="M8 21h8M12 17v4" />
-  </Svg>
-)
-
-export const HeartPulseIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5" />
-    <path d="M3.22 13H9.5l.5-1 2 4.5 2-7 1.5 3.5h5.27" />
-  </Svg>
-)
-
 export const EyeIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0" />
@@ -146,6 +104,13 @@ export const KeyRoundIcon = (props: IconProps) => (
 
 const SHIELD =
   'M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z'
+
+export const ShieldAlertIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />
+    <path d="M12 8v4M12 16h.01" />
+  </Svg>
+)
 
 export const ShieldCheckIcon = (props: IconProps) => (
   <Svg {...props}>

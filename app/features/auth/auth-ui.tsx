@@ -1,11 +1,12 @@
 // The auth screens' small parts that need neither conform nor zod at run time, so screens without
-// a validated form (verify e-mail, the check-your-inbox state) stay light. The signed-out forms
-// add auth-lazy-form; the app's change-password form imports them through auth-form-parts.
+// a validated form (verify e-mail, the check-your-inbox state) stay light. The e-mail field is
+// email-field.tsx's, so that those screens do not download the form field components either.
+// The signed-out forms add auth-lazy-form; the app's change-password form imports them through
+// auth-form-parts.
 import type { SubmissionResult } from '@conform-to/react'
 import { Link, useNavigation, type LinkProps } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { cn } from '~/platform/cn'
-import { Field } from '~/components/ui/forms'
 import { SpinnerIcon } from '~/components/ui/icons'
 import { Button, type ButtonProps } from '~/components/ui/button'
 
@@ -88,44 +89,5 @@ export function ExternalLink({ href, children }: { href: string; children: React
       {children}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
-  )
-}
-
-/** A field's value from the last server answer, as an input's defaultValue. */
-export function initialText(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
-/** The fields of a conform form that EmailField needs (kept structural so this module stays zod-free). */
-type EmailFieldMeta = { id: string; name: string; initialValue?: unknown; errors?: string[] }
-
-/** The e-mail input of every signed-out form: same label, keyboard hints and focus rule. */
-export function EmailField({
-  field,
-  focusFirst,
-  prefill,
-}: {
-  field: EmailFieldMeta
-  focusFirst: boolean
-  /** Shown when the form has no value of its own yet (e.g. the address just verified). */
-  prefill?: string | null
-}) {
-  return (
-    <Field
-      label="Email"
-      inputProps={{
-        id: field.id,
-        name: field.name,
-        defaultValue: initialText(field.initialValue) ?? prefill ?? undefined,
-        type: 'email',
-        autoComplete: 'email',
-        inputMode: 'email',
-        autoCapitalize: 'none',
-        spellCheck: false,
-        // Only after a failed submit without JavaScript: focus goes to the first invalid field.
-        autoFocus: focusFirst,
-      }}
-      errors={field.errors}
-    />
   )
 }

@@ -2,11 +2,11 @@ import type { z } from 'zod'
 import { useLazySchemaForm } from './lazy-schema-form'
 import { parseAuthForm } from './schemas'
 import type { LastResult } from './auth-ui'
+export { initialText } from './email-field'
 
 export {
   ExternalLink,
   firstInvalidField,
-  initialText,
   SubmitButton,
   TextLink,
   useIsSubmitting,

@@ -2,9 +2,9 @@ import { Form } from '@remix-run/react'
 import type { Portal } from '~/platform/portal'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
+import { EmailField } from './email-field'
 import { useLazyAuthForm } from './lazy-form'
 import {
-  EmailField,
   firstInvalidField,
   SubmitButton,
   TextLink,

@@ -3,9 +3,9 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
+import { EmailField } from './email-field'
 import { useLazyAuthForm, waitsForValidForm } from './lazy-form'
 import {
-  EmailField,
   ExternalLink,
   firstInvalidField,
   SubmitButton,

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod'
 import { describe, expect, it } from 'vitest'
-import { WIZARD_MESSAGES } from '~/platform/messages'
+import { WIZARD_MESSAGES } from '~/platform/wizard-messages'
 import { toggleChecklistValue, PRE_EXISTING_CONDITIONS } from './options'
 import {
   bariatricSchema,

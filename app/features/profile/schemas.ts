@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { usDateToIso } from '~/platform/dates'
 import { filterDigits, filterPhone, hasMinusSign, maskDateInput, parseDecimal } from '~/platform/input-filters'
-import { WIZARD_MESSAGES as M } from '~/platform/messages'
+import { WIZARD_MESSAGES as M } from '~/platform/wizard-messages'
 import {
   BARIATRIC_STATUSES,
   DEVICE_NEEDS,

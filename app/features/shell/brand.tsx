@@ -1,5 +1,5 @@
 import { cn } from '~/platform/cn'
-import { HeartPulseIcon } from '~/components/ui/icons'
+import { HeartPulseIcon } from '~/components/ui/shell-icons'
 
 export function Brand({ name, className }: { name: string; className?: string }) {
   return (

@@ -1,6 +1,5 @@
 import { useNavigation } from '@remix-run/react'
 import { useEffect } from 'react'
-import { GENERIC_ERROR_SCREEN } from '~/platform/messages'
 
 // SPEC.md §2: "Screens load lazily; if a load fails the page reloads once, and a second failure is
 // raised as an error."
@@ -14,7 +13,7 @@ import { GENERIC_ERROR_SCREEN } from '~/platform/messages'
 //    Remix's hydration script has not run; or the entry's import was refused): the first time for
 //    a path it reloads once, the second time it shows the error screen (no reload loop). A page
 //    that hydrates clears its path's flag. A preload that failed while the page's code still
-//    loaded (a network hiccup) is ignored.
+//    loaded (a network hiccup) is ignored. That script is head-scripts.server.ts's.
 
 /** sessionStorage: `${RETRY_KEY_PREFIX}${pathname}` = '1' once a page load of that path has failed. */
 export const RETRY_KEY_PREFIX = 'baricare:chunk-retry:'
@@ -24,35 +23,9 @@ export const PENDING_NAVIGATION_KEY = 'baricare:pending-navigation'
  * Set on window once React has hydrated: from then on a failing chunk (a prefetch, a navigation)
  * is Remix's business (case 1), not a failed page load.
  */
-const HYDRATED_FLAG = '__baricareHydrated'
+export const HYDRATED_FLAG = '__baricareHydrated'
 /** A pending navigation older than this is not what the reload was about. */
 export const PENDING_NAVIGATION_MAX_AGE_MS = 30_000
-
-// Same markup and classes as <ErrorScreen />, built without React because React is what failed.
-const chunkReloadScript = `(function(){
-var P=${JSON.stringify(RETRY_KEY_PREFIX)},H=${JSON.stringify(HYDRATED_FLAG)},T=${JSON.stringify(GENERIC_ERROR_SCREEN.title)},X=${JSON.stringify(GENERIC_ERROR_SCREEN.text)},seen=false,done=false;
-function get(k){try{return sessionStorage.getItem(k)}catch(e){return null}}
-function set(k){try{sessionStorage.setItem(k,'1');return true}catch(e){return false}}
-function el(tag,cls,text){var n=document.createElement(tag);n.className=cls;if(text)n.textContent=text;return n}
-function show(){
-var main=el('main','flex min-h-screen items-center justify-center p-6'),box=el('div','max-w-md text-center');
-box.setAttribute('role','alert');box.setAttribute('data-chunk-error','');
-box.appendChild(el('h1','text-2xl font-semibold',T));box.appendChild(el('p','mt-2 text-muted-foreground',X));
-var a=el('a','mt-6 inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90','Refresh the page');a.href='';
-box.appendChild(a);main.appendChild(box);document.body.replaceChildren(main);}
-function act(){
-if(done||window[H])return;done=true;var key=P+location.pathname;
-if(get(key)!=='1'&&set(key)){location.reload();return}
-if(document.body)show();else document.addEventListener('DOMContentLoaded',show);}
-function check(){if(seen&&document.readyState!=='loading'&&!window.__remixRouteModules)act()}
-window.addEventListener('error',function(ev){
-var t=ev.target;if(!t||t===window)return;
-if((t.tagName==='SCRIPT'&&t.type==='module')||(t.tagName==='LINK'&&t.rel==='modulepreload')){seen=true;check()}},true);
-document.addEventListener('DOMContentLoaded',check);
-window.addEventListener('unhandledrejection',function(ev){
-var m=String(ev.reason&&ev.reason.message||'');
-if(/dynamically imported module|Importing a module script failed/i.test(m))act()});
-})();`
 
 type PendingNavigation = { path: string; at: number }
 
@@ -131,8 +104,20 @@ function rememberPending(path: string) {
   storage((s) => s.setItem(PENDING_NAVIGATION_KEY, JSON.stringify({ path, at: Date.now() })))
 }
 
-/** In the document's <head>: the inline guard for page loads, plus the navigation guard. */
-export function ChunkReload({ nonce }: { nonce?: string }) {
+/**
+ * In the document's <head>: the inline guard for page loads (`script`, the server's text), plus
+ * the navigation guard.
+ */
+export function ChunkReload({ nonce, script }: { nonce?: string; script: string | undefined }) {
   useChunkReloadGuard()
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chunkReloadScript }} />
+  return <InlineScript nonce={nonce} code={script} />
+}
+
+/**
+ * A script inline in the page that runs before hydration. Its text comes from a .server module,
+ * so it is in the HTML only: in the browser `code` is undefined, and hydration keeps the script
+ * the server sent (React does not patch an element's inner HTML while hydrating).
+ */
+export function InlineScript({ nonce, code }: { nonce?: string; code: string | undefined }) {
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code ?? '' }} />
 }

@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react'
-import { GENERIC_ERROR_SCREEN } from '~/platform/messages'
+import { GENERIC_ERROR_SCREEN } from '~/platform/shell-messages'
 import { StandaloneFrame } from './standalone-frame'
 import { buttonVariants } from '~/components/ui/button'
 

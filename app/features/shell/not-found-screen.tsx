@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { NOT_FOUND } from '~/platform/messages'
+import { NOT_FOUND } from '~/platform/shell-messages'
 import { StandaloneFrame } from './standalone-frame'
 import { buttonVariants } from '~/components/ui/button'
 

@@ -4,6 +4,7 @@ import type { Toast } from '~/platform/toast'
 import { dismissToast } from '~/platform/toast-store'
 import { XIcon } from '~/components/ui/icons'
 import { TOAST_STACK_CLASSES, toastToneClasses } from './toast-styles'
+import { useStackStepsAside } from './toast-stack-aside'
 
 const SUCCESS_TOAST_MS = 5000
 const ERROR_TOAST_MS = 10000
@@ -13,6 +14,7 @@ const ERROR_TOAST_MS = 10000
 
 /** SPEC.md §9's toast stack: success and destructive, at most five (toast-store keeps the newest). */
 export default function RadixToaster({ toasts }: { toasts: Toast[] }) {
+  useStackStepsAside(toasts.length)
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={SUCCESS_TOAST_MS}>
       {toasts.map((t) => (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { cn } from '~/platform/cn'
 import { applyTheme, isThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './theme'
-import { MonitorIcon, MoonIcon, SunIcon } from '~/components/ui/icons'
+import { MonitorIcon, MoonIcon, SunIcon } from '~/components/ui/shell-icons'
 
 const options: { value: ThemeChoice; label: string; Icon: typeof SunIcon }[] = [
   { value: 'light', label: 'Light', Icon: SunIcon },

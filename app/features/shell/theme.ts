@@ -12,12 +12,6 @@ export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean): '
   return choice
 }
 
-/**
- * Runs inline in <head> before first paint so the page never flashes the wrong theme.
- * Kept tiny and dependency-free; it also drops the `no-js` class that hides JS-only controls.
- */
-export const themeBootScript = `(function(){try{var d=document.documentElement;d.classList.remove('no-js');var c=localStorage.getItem('${THEME_STORAGE_KEY}');if(c!=='light'&&c!=='dark')c='system';var dark=c==='dark'||(c==='system'&&window.matchMedia('(prefers-color-scheme: dark)').matches);d.classList.toggle('dark',dark);d.classList.toggle('light',!dark);d.style.colorScheme=dark?'dark':'light';}catch(e){}})();`
-
 export function applyTheme(choice: ThemeChoice) {
   const dark = resolveTheme(choice, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark'
   const root = document.documentElement
