@@ -34,7 +34,7 @@ import {
 } from './auth'
 import { connectStartSchema, deviceListSchema, disconnectedSchema, syncedSchema, withingsNotifySchema } from './devices'
 import { DEVICE_SERVICE_KEYS } from './devices-values'
-import { ENTRY_SCHEMAS, entriesRangeSchema, entryDeletedSchema, trendEntriesSchema } from './entries'
+import { ENTRY_SCHEMAS, entriesRangeSchema, entryDeletedSchema, trendEntriesSchema, trendReadingsSchema } from './entries'
 import {
   ENTRIES_RANGE_MAX_DAYS,
   ENTRY_LIMITS,
@@ -385,6 +385,8 @@ const trendsQuery = fields({
 
 const trends = {
   get: endpoint({ method: 'GET', path: 'v1/auth/trends/', access: 'customer', query: trendsQuery, answer: trendEntriesSchema }),
+  /** What the charts draw, compact: the trends page's call (the CSV keeps the full entries). */
+  readings: endpoint({ method: 'GET', path: 'v1/auth/trends/readings/', access: 'customer', query: trendsQuery, answer: trendReadingsSchema }),
 }
 
 // ---- The patient's dashboard in one call ----------------------------------------------------

@@ -192,3 +192,86 @@ export const trendEntriesSchema = z.unknown().transform((content, ctx): TrendEnt
   ctx.addIssue({ code: 'custom', message: 'Not a range of entries as the contract describes it' })
   return z.NEVER
 })
+
+// ---- The charts' readings: what the trends page draws, compact ---------------------------------
+
+/**
+ * One reading a row, as the charts read it: [date, value, source] (weight in kg, sleep in hours, a
+ * meal's protein in g, water in ml; source 'manual' or the device's name), in the order of the
+ * full answer (oldest first, a day's entries by time). Vitamins are dates only: they count as
+ * logged days and draw nothing.
+ */
+export type TrendReading = [date: string, value: number, source: string]
+export type TrendReadingsAnswer = {
+  from: string
+  to: string
+  first_date: string | null
+  weight: TrendReading[]
+  sleep: TrendReading[]
+  meal: TrendReading[]
+  water: TrendReading[]
+  vitamins: string[]
+}
+
+/** The readings as the chart builders take them: one small object per reading. */
+export type TrendReadings = {
+  from: string
+  to: string
+  first_date: string | null
+  weight: { date: string; weight: number; source: string }[]
+  sleep: { date: string; hours: number; source: string }[]
+  meal: { date: string; protein_g: number; source: string }[]
+  water: { date: string; ml: number; source: string }[]
+  vitamins: { date: string }[]
+}
+
+const READING_FIELD = { weight: 'weight', sleep: 'hours', meal: 'protein_g', water: 'ml' } as const
+
+/**
+ * The checked answer of GET v1/auth/trends/readings/, or null when anything is off. By hand, for the
+ * reason given above readTrendEntries: a year is ~2,600 readings.
+ */
+export function readTrendReadings(content: unknown): TrendReadings | null {
+  if (typeof content !== 'object' || content === null) return null
+  const body = content as Raw
+  if (!isIsoDay(body.from) || !isIsoDay(body.to)) return null
+  const result: Record<string, unknown> = {
+    from: body.from,
+    to: body.to,
+    first_date: isIsoDay(body.first_date) ? body.first_date : null,
+  }
+  for (const kind of ['weight', 'sleep', 'meal', 'water'] as const) {
+    const list = body[kind]
+    if (!Array.isArray(list)) return null
+    const field = READING_FIELD[kind]
+    const read: Record<string, unknown>[] = new Array(list.length)
+    for (let k = 0; k < list.length; k++) {
+      const row: unknown = list[k]
+      if (!Array.isArray(row) || row.length !== 3) return null
+      const [date, value, source] = row as unknown[]
+      if (typeof date !== 'string' || !ISO_SHAPE.test(date) || !isNumber(value) || typeof source !== 'string')
+        return null
+      read[k] = { date, [field]: value, source }
+    }
+    result[kind] = read
+  }
+  const vitamins = body.vitamins
+  if (!Array.isArray(vitamins)) return null
+  const days: { date: string }[] = new Array(vitamins.length)
+  for (let k = 0; k < vitamins.length; k++) {
+    const date: unknown = vitamins[k]
+    if (typeof date !== 'string' || !ISO_SHAPE.test(date)) return null
+    days[k] = { date }
+  }
+  result.vitamins = days
+  // Checked value by value above.
+  return result as TrendReadings
+}
+
+/** GET v1/auth/trends/readings/: the hand check above as a schema, like every other answer. */
+export const trendReadingsSchema = z.unknown().transform((content, ctx): TrendReadings => {
+  const read = readTrendReadings(content)
+  if (read) return read
+  ctx.addIssue({ code: 'custom', message: 'Not a range of readings as the contract describes it' })
+  return z.NEVER
+})

@@ -6,6 +6,7 @@ import type { Db } from './sql.js'
 import { changingPatient } from './patient-summaries.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
 import { DEFAULT_STORED_TARGETS, type StoredTargets } from '../../common/daily-targets.js'
+import type { TrendReadingsAnswer } from '../../common/contract/entries.js'
 
 /** An entry as the contract answers it: id, kind, then the kind's fields. */
 export type Entry = { [K in EntryKind]: { id: number; kind: K; source: string } & EntryFields[K] }[EntryKind]
@@ -277,6 +278,32 @@ export async function listAllEntries(db: Db, accountId: number, from: string, to
   const byKind = Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, [] as Entry[]])) as EntriesByKind
   for (const row of rows) byKind[row.kind].push(fromRow(row))
   return byKind
+}
+
+/** What the trends page draws (common/contract/entries.ts TrendReadingsAnswer, without the dates). */
+export type TrendReadingLists = Omit<TrendReadingsAnswer, 'from' | 'to' | 'first_date'>
+
+/**
+ * The range's readings as the charts take them, built by the database as one JSON text: a row per
+ * entry, decoded field by field (the jsonb as text, then parsed), was most of a year's page on the
+ * embedded engine. Each kind's value is the one field its chart reads; the order is
+ * entriesInRange's.
+ */
+export async function listTrendReadings(db: Db, accountId: number, from: string, to: string): Promise<TrendReadingLists> {
+  const order = sql`ORDER BY day, time_of_day, id`
+  const readings = (kind: EntryKind, field: string) =>
+    sql`coalesce(json_agg(json_build_array(day, fields -> ${field}, source) ${order}) FILTER (WHERE kind = ${kind}), '[]')`
+  const { rows } = await sql<{ readings: string }>`
+    SELECT json_build_object(
+      'weight', ${readings('weight', 'weight')},
+      'sleep', ${readings('sleep', 'hours')},
+      'meal', ${readings('meal', 'protein_g')},
+      'water', ${readings('water', 'ml')},
+      'vitamins', coalesce(json_agg(day ${order}) FILTER (WHERE kind = 'vitamins'), '[]')
+    )::text AS readings
+    FROM health_entries
+    WHERE account_id = ${accountId} AND day >= ${from} AND day <= ${to}`.execute(db.kysely)
+  return JSON.parse(rows[0].readings) as TrendReadingLists
 }
 
 /** The newest entry of each kind dated on or before `onOrBefore`, however long ago. */

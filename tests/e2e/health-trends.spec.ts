@@ -83,7 +83,7 @@ test('each range is a link; the charts, summaries and tables follow it with one 
   // Every page view asked the provider once for its range.
   // Other tests share this provider: only this patient's calls count.
   const accountId = await customerAccountId(customer.email, customer.password)
-  const calls = (await receivedRequests('/v1/auth/trends/')).filter((call) => call.account_id === accountId)
+  const calls = (await receivedRequests('/v1/auth/trends/readings/')).filter((call) => call.account_id === accountId)
   expect(calls).toHaveLength(4) // the first visit, then the three links
   expect(calls[0].query).toEqual({ from: isoDaysFromToday(-29), to: TODAY })
   expect(calls[1].query).toEqual({ from: isoDaysFromToday(-89), to: TODAY })
@@ -110,7 +110,7 @@ test('a year is drawn per week and "all" of four months per day; an unknown rang
   await expect(page).toHaveURL(/range=all$/)
   await expect(page.getByTestId('trends-charts')).toHaveAttribute('data-bucket', 'day')
   const accountId = await customerAccountId(customer.email, customer.password)
-  const [all] = (await receivedRequests('/v1/auth/trends/')).filter((call) => call.account_id === accountId)
+  const [all] = (await receivedRequests('/v1/auth/trends/readings/')).filter((call) => call.account_id === accountId)
   expect(all.query).toEqual({ to: TODAY })
 
   const response = await page.goto('/customer/health-trends?range=forever')

@@ -91,6 +91,73 @@ describe('GET v1/auth/trends/ (extension)', () => {
   })
 })
 
+describe('GET v1/auth/trends/readings/ (extension)', () => {
+  type Readings = Record<'weight' | 'sleep' | 'meal' | 'water', [string, number, string][]> & {
+    from: string
+    to: string
+    first_date: string | null
+    vitamins: string[]
+  }
+
+  test('answers what the charts read of every entry the full call answers, in its order', async () => {
+    const { email, access } = await verifiedCustomer(provider)
+    await seed(email, 40)
+    // A device's reading (every 4th seeded day) beside a typed one on the same day: both are kept,
+    // with their sources.
+    const weighed = await provider.call('POST', 'v1/auth/entries/weight/', {
+      token: access,
+      body: { date: '2026-11-18', weight: 100.5, weight_unit: 'kg', note: 'typed' },
+    })
+    expect(weighed.status, weighed.text).toBe(201)
+    for (const range of ['?to=' + TODAY, `?from=2026-11-01&to=${TODAY}`]) {
+      const full = (await provider.call('GET', `v1/auth/trends/${range}`, { token: access })).json
+        .content as Record<string, Record<string, unknown>[]> & Pick<Range, 'from' | 'to' | 'first_date'>
+      const res = await provider.call('GET', `v1/auth/trends/readings/${range}`, { token: access })
+      expect(res.status, res.text).toBe(200)
+      expect(res.json.message).toBe('Trends loaded.')
+      const readings = res.json.content as Readings
+      expect(readings).toMatchObject({ from: full.from, to: full.to, first_date: full.first_date })
+      const field = { weight: 'weight', sleep: 'hours', meal: 'protein_g', water: 'ml' } as const
+      for (const kind of ['weight', 'sleep', 'meal', 'water'] as const) {
+        expect(readings[kind], kind).toEqual(full[kind].map((e) => [e.date, e[field[kind]], e.source]))
+      }
+      expect(readings.vitamins).toEqual(full.vitamins.map((e) => e.date))
+    }
+    const day = (
+      await provider.call('GET', `v1/auth/trends/readings/?from=2026-11-18&to=2026-11-18`, { token: access })
+    ).json.content as Readings
+    expect(day.weight.map(([, value, source]) => [value, source]).sort()).toEqual(
+      [
+        [100.5, 'manual'],
+        [expect.any(Number), 'Withings Body+'],
+      ].sort(),
+    )
+  })
+
+  test('is empty for another patient, and checks the dates and the token like the full call', async () => {
+    const owner = await verifiedCustomer(provider)
+    const other = await verifiedCustomer(provider)
+    await seed(owner.email, 5)
+    const res = await provider.call('GET', `v1/auth/trends/readings/?to=${TODAY}`, { token: other.access })
+    expect(res.json.content).toEqual({
+      from: TODAY,
+      to: TODAY,
+      first_date: null,
+      weight: [],
+      sleep: [],
+      meal: [],
+      water: [],
+      vitamins: [],
+    })
+    expect(
+      expectError(await provider.call('GET', 'v1/auth/trends/readings/', { token: other.access }), 400),
+    ).toEqual({
+      to: ['To date is required'],
+    })
+    expectError(await provider.call('GET', `v1/auth/trends/readings/?to=${TODAY}`), 401)
+  })
+})
+
 describe('POST __dev/seed-history/', () => {
   test('replaces the window, so it can run again, and checks its body', async () => {
     const { email, access } = await verifiedCustomer(provider)

@@ -1,5 +1,12 @@
 import type { TrendChart } from './trends-model'
 
+const TABLE_CLASSES = [
+  'w-full border-collapse text-sm',
+  '[&_tbody_tr]:border-b [&_tbody_tr]:border-border [&_tbody_tr:last-child]:border-0',
+  '[&_tbody_th]:whitespace-nowrap [&_tbody_th]:px-3 [&_tbody_th]:py-1.5 [&_tbody_th]:text-left [&_tbody_th]:font-normal',
+  '[&_td]:px-3 [&_td]:py-1.5 [&_td]:tabular-nums',
+].join(' ')
+
 /** The chart's facts as a table, behind a native disclosure (works without JavaScript). */
 export function TrendDataTable({ chart }: { chart: TrendChart }) {
   const { table } = chart
@@ -17,7 +24,9 @@ export function TrendDataTable({ chart }: { chart: TrendChart }) {
         role="region"
         aria-label={`${chart.title} data`}
       >
-        <table className="w-full border-collapse text-sm">
+        {/* The cells' look is set once here rather than on each cell: a year holds a thousand cells,
+            and a class list on each was a third of the page's HTML. */}
+        <table className={TABLE_CLASSES}>
           <caption className="px-3 py-2 text-left text-xs text-muted-foreground">{table.caption}</caption>
           <thead className="sticky top-0 bg-card">
             <tr>
@@ -34,16 +43,14 @@ export function TrendDataTable({ chart }: { chart: TrendChart }) {
           </thead>
           <tbody>
             {table.rows.map((row) => (
-              <tr key={row.key} className="border-b border-border last:border-0">
+              <tr key={row.key}>
                 {row.cells.map((cell, k) =>
                   k === 0 ? (
-                    <th key={k} scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-normal">
+                    <th key={k} scope="row">
                       {cell}
                     </th>
                   ) : (
-                    <td key={k} className="px-3 py-1.5 tabular-nums">
-                      {cell}
-                    </td>
+                    <td key={k}>{cell}</td>
                   ),
                 )}
               </tr>

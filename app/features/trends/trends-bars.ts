@@ -1,6 +1,6 @@
 // The sleep, protein and water charts: a bar a day (or week) up to BARS_UP_TO buckets, weekly (or
 // monthly) means in a lowest-to-highest band beyond, each with its target line. Pure; server side.
-import { daysBetween, type EntriesByKind } from '~/features/health-log/log-entries'
+import { daysBetween } from '~/features/health-log/log-entries'
 import { fitAxis } from './trends-axis'
 import { bucketStart, dailyValues, isoOfDay, dayNumber, type DailyValue } from './trends-days'
 import type { TrendsFacts } from './trends-facts'
@@ -16,7 +16,7 @@ import {
   sourcesText,
 } from './trends-format'
 import { toPoints, type Frame } from './trends-frame'
-import type { TrendChart, TrendPoint, TrendSeries } from './trends-model'
+import type { ChartEntries, TrendChart, TrendPoint, TrendSeries } from './trends-model'
 import { mlToFlOz, roundForDisplay } from '~/platform/units'
 
 type BarSpec = {
@@ -220,7 +220,7 @@ export function sleepChart(
 }
 
 export function proteinChart(
-  meals: EntriesByKind['meal'],
+  meals: ChartEntries['meal'],
   facts: TrendsFacts,
   frame: Frame,
   labels: string[],

@@ -1,19 +1,22 @@
 // From log entries to one value a day (a day's last weight, the sum of its sleep, protein or water),
 // the 7-day moving average, and days into week or month buckets. Pure.
 import { addMonths, format, parseISO } from 'date-fns'
-import { daysBetween, preferManual, type LogEntry } from '~/features/health-log/log-entries'
+import { daysBetween, preferManual } from '~/features/health-log/log-entries'
 import type { TrendBucket } from './trends-model'
 import { DAILY_UP_TO_DAYS, WEEKLY_UP_TO_DAYS } from './trends-range'
 
 export type DailyValue = { date: string; value: number; sources: string[] }
 
 /** An entry's device, when it came from one (an older provider may send no `source`; read it defensively). */
-export function entrySource(entry: LogEntry | Record<string, unknown>): string | null {
+export function entrySource(entry: object): string | null {
   const source = 'source' in entry ? entry.source : undefined
   return typeof source === 'string' && source.trim() !== '' && source !== 'manual' ? source : null
 }
 
-function addSource(sources: string[], entry: LogEntry): void {
+/** What a day's value is read from: a reading of the trends call, or a full entry. */
+type Reading = { date: string; source?: string }
+
+function addSource(sources: string[], entry: Reading): void {
   const source = entrySource(entry)
   if (source && !sources.includes(source)) sources.push(source)
 }
@@ -22,7 +25,7 @@ function addSource(sources: string[], entry: LogEntry): void {
  * One value per day with entries, oldest first: `combine` 'last' keeps the day's last entry (the
  * list is oldest first), 'sum' adds them up.
  */
-export function dailyValues<E extends LogEntry>(
+export function dailyValues<E extends Reading>(
   entries: E[],
   read: (entry: E) => number,
   combine: 'last' | 'sum',
@@ -93,7 +96,11 @@ export function isoOfDay(day: number): string {
   const era = Math.floor(shifted / 146_097)
   const dayOfEra = shifted - era * 146_097
   const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
   )
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
   const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153)

@@ -1,7 +1,7 @@
 // The trend charts' model: what buildTrends (trends.ts) takes and the plain data it returns, which
 // a loader sends as JSON and the chart components (the trends feature's chart components) draw. Types only, so a
 // client component importing from here adds nothing to the browser bundle.
-import type { EntriesByKind } from '~/features/health-log/log-entries'
+import type { TrendReadings } from '~/../common/contract/entries'
 import type { Axis, XTick } from './trends-axis'
 import type { TrendsFacts } from './trends-facts'
 import type { TrendRange } from './trends-range'
@@ -93,9 +93,25 @@ export type TrendsModel = {
   charts: TrendChart[]
 }
 
+/**
+ * The fields the charts read of each kind's entries (`source` may be absent from an older
+ * provider's full entries on the kinds other than weight).
+ */
+export type ChartEntries = {
+  [K in Exclude<keyof TrendReadings, 'from' | 'to' | 'first_date'>]: (Omit<
+    TrendReadings[K][number],
+    'source'
+  > & {
+    source?: string
+  })[]
+}
+
 export type TrendsInput = {
-  /** The range's entries, as GET v1/auth/entries/ (or the trends call) answers them. */
-  entries: EntriesByKind
+  /**
+   * The range's readings: the trends page's compact call (GET v1/auth/trends/readings/), or full
+   * entries (GET v1/auth/entries/, a patient's record), which carry the same fields and more.
+   */
+  entries: ChartEntries
   facts: TrendsFacts
   range: TrendRange
   today: string

@@ -1,10 +1,12 @@
 // Server side of /customer/health-trends and its CSV: the trends call (docs/provider-api.md
 // "Health trends", an extension), checked before use, and the two loaders. A page makes two provider
-// calls in parallel: the profile (goal, height, baseline, surgery date, unit, targets) and the range.
+// calls in parallel: the profile (goal, height, baseline, surgery date, unit, targets) and the range's
+// readings (GET v1/auth/trends/readings/: only what the charts draw, docs/decisions/220-trends-server-time.md);
+// the CSV asks for the range's full entries.
 import { data } from '@remix-run/node'
 import type { CustomerContext } from '~/platform/guards.server'
 import { API } from '~/../common/contract/endpoints'
-import type { TrendEntries } from '~/../common/contract/entries'
+import type { TrendEntries, TrendReadings } from '~/../common/contract/entries'
 import { patientToday } from '~/platform/patient-clock.server'
 import { getProfile } from '~/platform/provider-api.server'
 import type { ProviderClient } from '~/platform/provider-client.server'
@@ -35,6 +37,14 @@ export function getTrendEntries(
   return api.call(API.trends.get, { query: { from: window.from, to: window.to } })
 }
 
+/** GET v1/auth/trends/readings/?from&to: the same range as above, only the fields the charts read. */
+export function getTrendReadings(
+  api: ProviderClient,
+  window: { from: string | null; to: string },
+): Promise<ProviderResult<TrendReadings>> {
+  return api.call(API.trends.readings, { query: { from: window.from, to: window.to } })
+}
+
 export type TrendsPage = {
   range: TrendRange
   today: string
@@ -48,7 +58,7 @@ export async function loadTrends({ request, api, headers }: CustomerContext) {
   const today = patientToday(request)
   const [profile, entries] = await Promise.all([
     getProfile(api),
-    getTrendEntries(api, trendWindow(range, today)),
+    getTrendReadings(api, trendWindow(range, today)),
   ])
   const csvHref = `${TRENDS_CSV_PATH}?range=${range}`
   const failure = !entries.ok ? entries : !profile.ok ? profile : null

@@ -4,11 +4,20 @@ import { historyDay } from '~/../provider/dev/history'
 import { buildTrends } from './trends'
 import { lineSegments, niceTicks } from './trends-axis'
 import { barSummary } from './trends-bars'
-import { bucketFor, bucketStarts, dailyValues, dayNumber, entrySource, isoOfDay, movingAverage } from './trends-days'
+import {
+  bucketFor,
+  bucketStarts,
+  dailyValues,
+  dayNumber,
+  entrySource,
+  isoOfDay,
+  movingAverage,
+} from './trends-days'
 import { trendsFacts, type TrendsFacts } from './trends-facts'
 import { parseTrendRange, trendsHref, trendWindow } from './trends-range'
 import { milestonesIn, weightSummary } from './trends-weight'
 import { csvCell, csvFilename, entriesCsv } from './trends-csv'
+import { readTrendReadings } from '~/../common/contract/entries'
 
 const TODAY = '2026-11-21'
 
@@ -374,5 +383,47 @@ describe('isoOfDay', () => {
       if (isoOfDay(day) !== expected) expect(isoOfDay(day)).toBe(expected)
       if (dayNumber(expected) !== day) expect(dayNumber(expected)).toBe(day)
     }
+  })
+})
+
+describe('the compact readings (GET v1/auth/trends/readings/)', () => {
+  /** The readings answer the API gives for these entries: [date, value, source] per kind. */
+  function asReadings(entries: EntriesByKind, from: string, to: string): unknown {
+    const row = (date: string, value: number, source: string | undefined) => [date, value, source ?? 'manual']
+    return {
+      from,
+      to,
+      first_date: from,
+      weight: entries.weight.map((e) => row(e.date, e.weight, e.source)),
+      sleep: entries.sleep.map((e) => row(e.date, e.hours, e.source)),
+      meal: entries.meal.map((e) => row(e.date, e.protein_g, e.source)),
+      water: entries.water.map((e) => row(e.date, e.ml, e.source)),
+      vitamins: entries.vitamins.map((e) => e.date),
+    }
+  }
+
+  it.each(['7d', '30d', '90d', '1y', 'all'] as const)(
+    'draw the same %s model as the full entries',
+    (range) => {
+      const entries = history(400)
+      const readings = readTrendReadings(asReadings(entries, '2025-10-18', TODAY))
+      expect(readings).not.toBeNull()
+      const input = { facts: FACTS, range, today: TODAY, firstEntryDate: '2025-10-18' }
+      expect(buildTrends({ ...input, entries: readings! })).toEqual(buildTrends({ ...input, entries }))
+    },
+  )
+
+  it('are refused whole when any row is off', () => {
+    const good = asReadings(history(3), '2026-11-19', TODAY) as Record<string, unknown[]>
+    expect(readTrendReadings(good)).not.toBeNull()
+    for (const bad of [
+      { ...good, weight: [['2026-11-19', '90', 'manual']] },
+      { ...good, sleep: [['2026-11-19', 7]] },
+      { ...good, meal: [['19/11/2026', 30, 'manual']] },
+      { ...good, water: null },
+      { ...good, vitamins: [20261119] },
+      { ...good, to: 'today' },
+    ])
+      expect(readTrendReadings(bad)).toBeNull()
   })
 })

@@ -31,7 +31,7 @@
  * - trends-format: how values and dates are written; trends-x-ticks and trends-axis: the axes;
  * - trends-csv: the download.
  */
-import { ENTRY_KINDS, type LogEntry } from '~/features/health-log/log-entries'
+import { ENTRY_KINDS } from '~/features/health-log/log-entries'
 import { proteinChart, sleepChart, waterChart } from './trends-bars'
 import { dailyValues } from './trends-days'
 import { bucketLabel } from './trends-format'
@@ -57,7 +57,7 @@ export {
 export function buildTrends(input: TrendsInput): TrendsModel {
   const { entries, facts } = input
   // Only the five kinds: the provider's answer also carries from, to and first_date.
-  const loggedDates = ENTRY_KINDS.flatMap((kind) => (entries[kind] as LogEntry[]).map((entry) => entry.date))
+  const loggedDates = ENTRY_KINDS.flatMap((kind) => entries[kind].map((entry) => entry.date))
   const frame = frameFor(input, loggedDates)
   const inRange = {
     weight: inFrame(entries.weight, frame),
