@@ -56,10 +56,11 @@ export type TrendsPage = {
 export async function loadTrends({ request, api, headers }: CustomerContext) {
   const range = parseTrendRange(new URL(request.url).searchParams.get('range'))
   const today = patientToday(request)
-  const [profile, entries] = await Promise.all([
-    getProfile(api),
-    getTrendReadings(api, trendWindow(range, today)),
-  ])
+  const window = trendWindow(range, today)
+  const [profile, readings] = await Promise.all([getProfile(api), getTrendReadings(api, window)])
+  // A provider with the full trends call but not the compact one: the full one draws the same charts.
+  const entries: ProviderResult<TrendReadings | TrendEntries> =
+    !readings.ok && readings.kind === 'not-offered' ? await getTrendEntries(api, window) : readings
   const csvHref = `${TRENDS_CSV_PATH}?range=${range}`
   const failure = !entries.ok ? entries : !profile.ok ? profile : null
   const page: TrendsPage =
