@@ -14,7 +14,6 @@ import {
   patientsDueForTimeBasedAlerts,
   patientsWithoutSummary,
   readPatientFacts,
-  registerLegacyRefresh,
   writePatientSummary,
 } from './store/patient-summaries.js'
 import type { Db } from './store/sql.js'
@@ -73,9 +72,6 @@ export async function refreshPatients(tx: Db, accountIds: readonly number[], tod
     })
   }
 }
-
-// Until every patient write names its unit, the store's old before-commit hook runs the same rule.
-registerLegacyRefresh((tx, accountId) => refreshPatients(tx, [accountId]))
 
 const BATCH = 500
 

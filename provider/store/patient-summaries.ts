@@ -14,43 +14,8 @@ import type { BariatricSection, PersonalSection } from '../profile-sections.js'
 import { addDays } from '../../common/iso-days'
 import { DEFAULT_STORED_TARGETS as DEFAULT_TARGETS } from '../../common/daily-targets.js'
 import { refreshAlertColumns } from './alerts.js'
-import { beforeCommit, isTransaction } from './engine-db.js'
 import { proteinByDay } from './patients.js'
 import type { Db } from './sql.js'
-import { isPatientTx, changed } from './units.js'
-
-/** Queues a refresh of this patient's summary before `tx` commits (once per transaction). */
-export function markPatientChanged(tx: Db, accountId: number): void {
-  if (isPatientTx(tx)) {
-    changed(tx, accountId)
-    return
-  }
-  if (!legacyRefresh) throw new Error('no summary refresh registered')
-  const refresh = legacyRefresh
-  beforeCommit(tx, `patient-summary:${accountId}`, (inner) => refresh(inner, accountId))
-}
-
-let legacyRefresh: ((tx: Db, accountId: number) => Promise<void>) | undefined
-
-/** Until every caller names its unit: the refresh the old hook runs for writes outside one. */
-export function registerLegacyRefresh(refresh: (tx: Db, accountId: number) => Promise<void>): void {
-  legacyRefresh = refresh
-}
-
-/** Runs a write in a transaction (a savepoint inside one) and records the patient it changed. */
-export async function changingPatient<T>(db: Db, accountId: number, write: (tx: Db) => Promise<T>): Promise<T> {
-  // Inside a transaction already (a unit, a device sync, a generated history): no savepoint per write.
-  if (isPatientTx(db) || isTransaction(db)) {
-    const result = await write(db)
-    markPatientChanged(db, accountId)
-    return result
-  }
-  return db.transaction(async (tx) => {
-    const result = await write(tx)
-    markPatientChanged(tx, accountId)
-    return result
-  })
-}
 
 /** The account's row as the summary reads it (a patient's, with their profile's sections). */
 export interface CustomerAccountRow {

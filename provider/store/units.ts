@@ -52,7 +52,12 @@ export async function patientUnit<T>(db: Db, work: (tx: PatientTx) => Promise<T>
  * commits. A patient write outside a unit is a bug (its summary would go stale): it throws.
  */
 export function changed(db: Db, accountId: number): void {
+  requirePatientUnit(db).add(accountId)
+}
+
+/** Refuses a handle that is not an open patient unit's; a write that is about to make a patient says so first. */
+export function requirePatientUnit(db: Db): Set<number> {
   const changes = unitChanges.get(db)
   if (!changes) throw new Error('A patient write must run in a patient unit (provider/patient-changes.ts: changePatients)')
-  changes.add(accountId)
+  return changes
 }
