@@ -9,6 +9,7 @@ import type { ProviderContext } from './context.js'
 import { DEFAULT_ACCOUNT_CLOSURE, type AccountClosureSettings } from './account-closure-settings.js'
 import { recordAuditEvent, type AuditActor } from './store/audit.js'
 import { closeAccountRow, closedAccountsDue, deleteClosedAccount } from './store/account-closure.js'
+import { changePatients } from './patient-changes.js'
 import { revokeWithings } from './withings/revoke.js'
 
 export function closureSettings(ctx: Pick<ProviderContext, 'accountClosure'>): AccountClosureSettings {
@@ -43,7 +44,7 @@ export async function closeAccount(ctx: ProviderContext, accountId: number, requ
   const settings = closureSettings(ctx)
   const now = request.now ?? new Date()
   await revokeWithings(ctx, accountId)
-  const closed = await ctx.db.transaction(async (tx) => {
+  const closed = await changePatients(ctx.db, async (tx) => {
     const won = await closeAccountRow(tx, accountId, {
       closedAt: now,
       closedBy: request.by.kind === 'admin' ? request.by.adminId : null,

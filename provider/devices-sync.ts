@@ -7,6 +7,7 @@ import type { DeviceService } from './devices-catalogue.js'
 import { hasManualEntry, insertImported, latestEntries } from './store/entries.js'
 import { readPersonalSection } from './store/profiles.js'
 import type { Db } from './store/sql.js'
+import { changePatients } from './patient-changes.js'
 
 export const BACKFILL_DAYS = 14
 /** However long a connection was idle, one sync reaches back at most this far. */
@@ -77,7 +78,7 @@ export async function importReadings(
   let weightKg = (latest?.kind === 'weight' ? latest.weight : null) ?? profile.initialKg ?? DEFAULT_WEIGHT_KG
   const target = { key: service.service, name: service.service_name }
 
-  await db.transaction(async (tx) => {
+  await changePatients(db, async (tx) => {
     for (let day = from; day <= through; day = addDays(day, 1)) {
       // About half a kilo a week down, with a little day-to-day wobble.
       weightKg = weightKg - 0.07 + (unit(accountId, day, 'w') - 0.5) * 0.3

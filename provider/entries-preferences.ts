@@ -2,6 +2,7 @@
 // personal section, where the wizard saves them) and the daily targets the health log is read against.
 import { readTargets, saveTargets, type DailyTargets } from './store/entries.js'
 import { ApiError } from './errors.js'
+import { changePatients } from './patient-changes.js'
 import type { PersonalSection } from '../common/contract/profile'
 import { lockProfile, readPersonalSection, replacePersonalSection } from './store/profiles.js'
 import type { Db } from './store/sql.js'
@@ -38,7 +39,7 @@ export async function savePreferences(db: Db, accountId: number, body: BodyOf<ty
     if (value !== null) targets[key] = value
   }
 
-  await db.transaction(async (tx) => {
+  await changePatients(db, async (tx) => {
     // Locked, then read inside the transaction, so two saves at once cannot each write back the
     // other's old units or targets.
     await lockProfile(tx, accountId)

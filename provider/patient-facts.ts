@@ -3,10 +3,14 @@
 // filters on, and into the alert rules' view of the patient. Pure: provider/store/patient-summaries.ts
 // reads the facts and keeps each patient's summary row in step on every write; the admin record
 // computes the same from the same facts.
-import { daysBetween, nextMilestone, round1, type Milestone } from './admin-patients-metrics.js'
+import { addDays, daysBetween, nextMilestone, round1, type Milestone } from './admin-patients-metrics.js'
 import { percentExcessWeightLoss, percentTotalWeightLoss } from '../common/clinical'
-import { alertConditions, type AlertCondition, type AlertTier } from './alerts-rules.js'
+import { alertConditions, PROTEIN_WINDOW_DAYS, type AlertCondition, type AlertTier } from './alerts-rules.js'
 import type { BariatricSection, PersonalSection } from './profile-sections.js'
+import type { PatientFacts } from './store/patient-summaries.js'
+
+// The facts are read by the store; the rules below compute from them.
+export type { CustomerAccountRow, PatientFacts } from './store/patient-summaries.js'
 
 export { ONBOARDING_STATES, type OnboardingState } from '../common/contract/admin-patients-values'
 import type { OnboardingState } from '../common/contract/admin-patients-values'
@@ -56,34 +60,11 @@ export interface PatientSnapshot {
 
 export type BaseSnapshot = Omit<PatientSnapshot, 'open_alerts' | 'alert_tier'>
 
-export interface CustomerAccountRow {
-  id: number
-  email: string
-  account_name: string
-  email_verified: boolean
-  created_at: string
-  personal: PersonalSection | null
-  bariatric_surgery: BariatricSection | null
-  is_onboarded: boolean | null
-}
-
 export interface WeightFacts {
   current_kg: number
   current_day: string
   nadir_kg: number
   nadir_day: string
-}
-
-/** Everything stored about one patient that the snapshot and the alert rules are computed from. */
-export interface PatientFacts {
-  account: CustomerAccountRow
-  /** The patient's weights in the order logged; `kg` is null when unreadable. */
-  weights: { day: string; kg: unknown }[]
-  last_entry_day: string | null
-  last_sync_at: string | null
-  protein_target_g: number
-  /** Protein per day with meals logged, over the alert rules' window. */
-  protein: Map<string, number>
 }
 
 /** The latest weight, and the lowest one with its latest day. */
@@ -235,4 +216,9 @@ export function conditionsFor(
     },
     thresholdPercent,
   )
+}
+
+/** The first day of the protein window the alert rules look at, ending `today`. */
+export function proteinWindowStart(today: string): string {
+  return addDays(today, -(PROTEIN_WINDOW_DAYS - 1))
 }

@@ -5,7 +5,7 @@
 import { openAlertSummaryOf } from './store/alerts.js'
 import { readPatientFacts } from './store/patient-summaries.js'
 import { allPatientSummaries } from './store/patient-summary-reads.js'
-import { baseSnapshot, snapshotFromSummary, type PatientSnapshot } from './patient-facts.js'
+import { baseSnapshot, proteinWindowStart, snapshotFromSummary, type PatientSnapshot } from './patient-facts.js'
 import type { Db } from './store/sql.js'
 
 export {
@@ -27,7 +27,7 @@ export async function listPatientSnapshots(db: Db, today: string): Promise<Patie
 
 /** One patient's snapshot computed afresh from their stored facts; undefined for a non-patient id. */
 export async function patientSnapshot(db: Db, accountId: number, today: string): Promise<PatientSnapshot | undefined> {
-  const facts = await readPatientFacts(db, accountId, today)
+  const facts = await readPatientFacts(db, accountId, today, proteinWindowStart(today))
   if (!facts) return undefined
   const alerts = await openAlertSummaryOf(db, accountId)
   return { ...baseSnapshot(facts, today), open_alerts: alerts.count, alert_tier: alerts.tier }

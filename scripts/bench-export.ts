@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { unzipSync } from 'fflate'
 import { todayUtc } from '../provider/admin-patients-metrics.js'
 import { hashPassword } from '../provider/passwords.js'
+import { changePatients } from '../provider/patient-changes.js'
 import { insertAccount } from '../provider/store/accounts.js'
 import { openStore } from '../provider/store/open.js'
 import { saveSection } from '../provider/store/profiles.js'
@@ -29,41 +30,44 @@ const status = (pid: number, field: 'VmRSS' | 'VmHWM') =>
 async function seed(dataDir: string): Promise<number> {
   const db = await openStore(dataDir, {})
   try {
-    const account = await insertAccount(db, {
-      email: PATIENT.email,
-      portal: 'customer',
-      passwordHash: await hashPassword(PATIENT.password),
-      fullName: 'Export Bench',
-      emailVerified: true,
-    })
-    if (!account) throw new Error('patient not created')
-    await saveSection(db, account.id, 'personal', {
-      full_name: 'Export Bench',
-      phone_number: '5550100123',
-      date_of_birth: '1980-01-01',
-      gender: 'F',
-      height: 170,
-      height_unit: 'cm',
-      initial_weight: 125,
-      weight_unit: 'lbs',
-      address_line1: '1 Bench Way',
-      address_line2: '',
-      city: 'Portland',
-      state: 'OR',
-      postal_code: '97201',
-    })
-    await saveSection(db, account.id, 'bariatric_surgery', {
-      bariatric_status: 'yes',
-      surgery_type: 'Gastric Bypass (RNY)',
-      surgery_date: new Date(Date.parse(today) - (DAYS - 60) * 86_400_000).toISOString().slice(0, 10),
-      funding_method: 'Private Insurance',
-      pre_surgery_weight: 122,
-      pre_surgery_weight_unit: 'lbs',
-      goal_weight: 80,
-      goal_weight_unit: 'lbs',
-      hospital_name: 'Bench General',
-      hospital_address: '',
-      surgery_comments: '',
+    const account = await changePatients(db, async (tx) => {
+      const account = await insertAccount(tx, {
+        email: PATIENT.email,
+        portal: 'customer',
+        passwordHash: await hashPassword(PATIENT.password),
+        fullName: 'Export Bench',
+        emailVerified: true,
+      })
+      if (!account) throw new Error('patient not created')
+      await saveSection(tx, account.id, 'personal', {
+        full_name: 'Export Bench',
+        phone_number: '5550100123',
+        date_of_birth: '1980-01-01',
+        gender: 'F',
+        height: 170,
+        height_unit: 'cm',
+        initial_weight: 125,
+        weight_unit: 'lbs',
+        address_line1: '1 Bench Way',
+        address_line2: '',
+        city: 'Portland',
+        state: 'OR',
+        postal_code: '97201',
+      })
+      await saveSection(tx, account.id, 'bariatric_surgery', {
+        bariatric_status: 'yes',
+        surgery_type: 'Gastric Bypass (RNY)',
+        surgery_date: new Date(Date.parse(today) - (DAYS - 60) * 86_400_000).toISOString().slice(0, 10),
+        funding_method: 'Private Insurance',
+        pre_surgery_weight: 122,
+        pre_surgery_weight_unit: 'lbs',
+        goal_weight: 80,
+        goal_weight_unit: 'lbs',
+        hospital_name: 'Bench General',
+        hospital_address: '',
+        surgery_comments: '',
+      })
+      return account
     })
     const id = account.id
     // Set-wise, one statement per kind (the embedded engine pays a round trip per statement).

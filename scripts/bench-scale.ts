@@ -15,6 +15,7 @@ import { seedHistory } from '../provider/dev/history.js'
 import { countScalePatients, seedScalePatients } from '../provider/dev/scale-seed.js'
 import { startProvider } from '../provider/index.js'
 import { hashPassword } from '../provider/passwords.js'
+import { changePatients } from '../provider/patient-changes.js'
 import { findAccountByEmail, insertAccount } from '../provider/store/accounts.js'
 import { openStore, type StoreOptions } from '../provider/store/open.js'
 import { saveSection } from '../provider/store/profiles.js'
@@ -65,28 +66,31 @@ async function ensureTrendsPatient(options: StoreOptions, dataDir: string): Prom
   const db = await openStore(dataDir, options)
   try {
     if (await findAccountByEmail(db, TRENDS_PATIENT.email)) return
-    const account = await insertAccount(db, {
-      email: TRENDS_PATIENT.email,
-      portal: 'customer',
-      passwordHash: await hashPassword(TRENDS_PATIENT.password),
-      emailVerified: true,
+    const account = await changePatients(db, async (tx) => {
+      const account = await insertAccount(tx, {
+        email: TRENDS_PATIENT.email,
+        portal: 'customer',
+        passwordHash: await hashPassword(TRENDS_PATIENT.password),
+        emailVerified: true,
+      })
+      if (!account) throw new Error('trends patient not created')
+      await saveSection(tx, account.id, 'personal', {
+        full_name: 'Trends Patient',
+        phone_number: '',
+        date_of_birth: '1980-01-01',
+        gender: 'Prefer not to say',
+        height: 170,
+        height_unit: 'cm',
+        initial_weight: 120,
+        weight_unit: 'kg',
+        address_line1: '',
+        address_line2: '',
+        city: '',
+        state: '',
+        postal_code: '',
+      } as never)
+      return account
     })
-    if (!account) throw new Error('trends patient not created')
-    await saveSection(db, account.id, 'personal', {
-      full_name: 'Trends Patient',
-      phone_number: '',
-      date_of_birth: '1980-01-01',
-      gender: 'Prefer not to say',
-      height: 170,
-      height_unit: 'cm',
-      initial_weight: 120,
-      weight_unit: 'kg',
-      address_line1: '',
-      address_line2: '',
-      city: '',
-      state: '',
-      postal_code: '',
-    } as never)
     await seedHistory(db, account.id, { days: 365, today })
   } finally {
     await db.close()

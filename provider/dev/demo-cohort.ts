@@ -6,6 +6,7 @@ import { emailTaken } from '../store/accounts.js'
 import { hashPassword } from '../passwords.js'
 import type { Db } from '../store/sql.js'
 import { generatedPatient, insertSeedPatient, SEED_PATIENT_PASSWORD } from './seed-patients.js'
+import { changePatients } from '../patient-changes.js'
 
 const NAMES = [
   'Ana Alvarez',
@@ -39,7 +40,7 @@ export async function seedDemoCohort(db: Db): Promise<number> {
   for (const patient of demoCohort()) if (!(await emailTaken(db, patient.email))) missing.push(patient)
   if (missing.length === 0) return 0
   const passwordHash = await hashPassword(SEED_PATIENT_PASSWORD)
-  await db.transaction(async (tx) => {
+  await changePatients(db, async (tx) => {
     // Checked again inside the transaction, so two seed runs at once add each patient once.
     for (const patient of missing)
       if (!(await emailTaken(tx, patient.email))) await insertSeedPatient(tx, patient, passwordHash)

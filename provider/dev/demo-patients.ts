@@ -13,6 +13,7 @@ import type { Db } from '../store/sql.js'
 import { seedDemoCohort } from './demo-cohort.js'
 import { seedDemoEntries, type DemoLogStyle } from './demo-entries.js'
 import { GOAL_LBS, PRE_SURGERY_LBS, SIGN_UP_LBS, SURGERY_DAYS_AGO } from './demo-months.js'
+import { changePatients } from '../patient-changes.js'
 
 export const DEMO_PATIENT_PASSWORD = 'Patient#123'
 
@@ -111,7 +112,7 @@ async function seedLog(db: Db, accountId: number, patient: DemoPatient): Promise
 
 async function seedPatient(db: Db, patient: DemoPatient): Promise<void> {
   const passwordHash = await hashPassword(patient.password)
-  await db.transaction(async (tx) => {
+  await changePatients(db, async (tx) => {
     // Checked inside the transaction so that two seed runs at once still add each patient once.
     if (await findAccountByEmail(tx, patient.email)) return
     const account = await insertAccount(tx, {
@@ -162,7 +163,7 @@ export async function seedDemoPatientsInto(db: Db): Promise<DemoPatient[]> {
     const existing = await findAccountByEmail(db, patient.email)
     if (!existing) await seedPatient(db, patient)
     // Demo patients seeded before the health log existed get theirs now (only if they have none).
-    else await db.transaction((tx) => seedLog(tx, existing.id, patient))
+    else await changePatients(db, (tx) => seedLog(tx, existing.id, patient))
   }
   // The admin portal's dashboard, list and alerts need more than four patients to mean anything.
   await seedDemoCohort(db)

@@ -7,6 +7,7 @@ import { deleteEntriesBetween, insertEntry } from '../store/entries.js'
 import { openStore, type StoreOptions } from '../store/open.js'
 import type { Db } from '../store/sql.js'
 import { TRENDS_RANGE_MAX_DAYS } from '../../common/contract/entries-values'
+import { changePatients } from '../patient-changes.js'
 
 /** As far back as the trends reach in one call. */
 export const MAX_HISTORY_DAYS = TRENDS_RANGE_MAX_DAYS
@@ -105,7 +106,7 @@ export async function seedHistory(
   const startKg = options.startKg ?? 120
   const from = isoMinusDays(options.today, days - 1)
   let count = 0
-  await db.transaction(async (tx) => {
+  await changePatients(db, async (tx) => {
     await deleteEntriesBetween(tx, accountId, from, options.today)
     for (let n = 0; n < days; n++) {
       const date = isoMinusDays(options.today, days - 1 - n)

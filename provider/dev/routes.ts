@@ -18,7 +18,7 @@ import { readOutbox } from '../mailer.js'
 import type { RequestLog } from '../request-log.js'
 import { CONSENT_INVALID, DEFAULT_SYNC_FAILURE } from '../routes/devices.js'
 import { bumpAccessEpoch } from '../store/meta.js'
-import { evaluateTimeBasedAlerts } from '../store/patient-summaries.js'
+import { evaluateTimeBasedAlerts } from '../patient-changes.js'
 import { todayUtc } from '../admin-patients-metrics.js'
 import { sendDueReminders } from '../jobs/reminders.js'
 import { deleteExpiredRecords } from '../account-closure.js'
@@ -26,6 +26,7 @@ import { FieldReader } from '../validation.js'
 import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
 import { seedPatients } from './seed-patients.js'
 import { seedDemoPatientsInto } from './demo-patients.js'
+import { changePatients } from '../patient-changes.js'
 
 const DAY_MS = 86_400_000
 
@@ -58,7 +59,7 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
         f.done()
         const account = await findAccountByEmail(ctx.db, email)
         if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
-        await markEmailVerified(ctx.db, account.id)
+        await changePatients(ctx.db, (tx) => markEmailVerified(tx, account.id))
         return { message: 'Email marked as verified.', content: { email } }
       },
     },
@@ -248,7 +249,7 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
         // readings it brought for those days go, so the next sync has new days to import.
         const last =
           Date.parse(connection.last_synced_at ?? new Date().toISOString()) - Math.round(days!) * DAY_MS
-        const removed = await ctx.db.transaction(async (tx) => {
+        const removed = await changePatients(ctx.db, async (tx) => {
           await setLastSyncedAt(tx, account.id, service.service, new Date(last).toISOString())
           return deleteImportedAfter(tx, account.id, service.service, isoDay(last))
         })

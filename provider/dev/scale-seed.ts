@@ -6,7 +6,7 @@
 // had surgery, spread over four years, across the procedures), six weekly weights and six meals
 // for the onboarded (every 13th quiet for 10+ days, every 17th regaining). Summaries and alerts
 // are then written set-wise by the same definitions as provider/patient-facts.ts and
-// provider/alerts-rules.ts (a set-based equivalent of refreshPatientSummary, checked against it by
+// provider/alerts-rules.ts (a set-based equivalent of refreshPatients in provider/patient-changes.ts, checked against it by
 // tests/provider/scale-seed.test.ts), and stamped as evaluated today.
 import { todayUtc } from '../admin-patients-metrics.js'
 import { DEFAULT_REGAIN_PERCENT, NO_DATA_DAYS } from '../alerts-rules.js'
@@ -104,7 +104,7 @@ async function seedBatch(tx: Db, start: number, end: number, today: string): Pro
   await summarise(tx, today, ids)
 }
 
-/** The set-wise equivalent of refreshPatientSummary for freshly seeded patients (no meals below target). */
+/** The set-wise equivalent of refreshPatients for freshly seeded patients (no meals below target). */
 async function summarise(tx: Db, today: string, ids: RawBuilder<unknown>): Promise<void> {
   const run = (statement: RawBuilder<unknown>) => statement.execute(tx.kysely)
   await run(sql`

@@ -13,6 +13,7 @@ import { hashPassword } from '../passwords.js'
 import { saveSection } from '../store/profiles.js'
 import { SURGERY_TYPES, type BariatricSection, type PersonalSection } from '../profile-sections.js'
 import type { Db } from '../store/sql.js'
+import { changePatients } from '../patient-changes.js'
 
 export const SEED_PATIENT_PASSWORD = 'Patient#123'
 const MAX_SEED = 200
@@ -234,7 +235,7 @@ export async function seedPatients(db: Db, body: JsonObject) {
     if (await emailTaken(db, patient.email)) throw new ApiError(409, `${patient.email} is already registered`)
   }
   const passwordHash = await hashPassword(SEED_PATIENT_PASSWORD)
-  const ids = await db.transaction(async (tx) => {
+  const ids = await changePatients(db, async (tx) => {
     const added: number[] = []
     for (const patient of patients) added.push(await insertSeedPatient(tx, patient, passwordHash))
     return added

@@ -5,7 +5,7 @@
 // failed run is caught up within the hour.
 import type { PgBoss } from 'pg-boss'
 import type { Db } from '../store/sql.js'
-import { evaluateTimeBasedAlerts } from '../store/patient-summaries.js'
+import { evaluateTimeBasedAlerts } from '../patient-changes.js'
 
 export const TIME_BASED_ALERTS_QUEUE = 'alerts.time-based'
 /** Minute 5 of every hour, UTC (pg-boss evaluates cron in UTC). */

@@ -27,6 +27,7 @@ import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { sendResetMail, sendVerificationMail } from '../mailer.js'
 import { hashPassword } from '../passwords.js'
+import { changePatients } from '../patient-changes.js'
 import { endSessions, redeemRefreshToken, revokeRefreshTokens } from '../sessions.js'
 import { signIn } from '../sign-in.js'
 import { FieldReader } from '../validation.js'
@@ -118,7 +119,7 @@ async function signUp(ctx: ProviderContext, req: RequestInput) {
   const passwordHash = await hashPassword(password)
   // Another sign-up for the same e-mail may have finished while we were hashing (or be inserting
   // right now, in this or another process): the insert's ON CONFLICT decides, not a second look.
-  const account = await insertAccount(ctx.db, { email, portal: 'customer', passwordHash })
+  const account = await changePatients(ctx.db, (tx) => insertAccount(tx, { email, portal: 'customer', passwordHash }))
   if (!account) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
   await sendVerificationMail(ctx, email, await issueEmailToken(ctx.db, account.id, 'verify_email', VERIFY_EMAIL_TTL_MS))
   return { status: 201, message: 'Account created. Please verify your email.', content: { email } }
@@ -158,7 +159,7 @@ async function verifyEmail(ctx: ProviderContext, req: RequestInput) {
   // consumeEmailToken is one conditional UPDATE: of two clicks racing, exactly one spends it.
   if ((await consumeEmailToken(ctx.db, token, 'verify_email')) !== account.id)
     throw new ApiError(400, VERIFY_LINK_INVALID)
-  await markEmailVerified(ctx.db, account.id)
+  await changePatients(ctx.db, (tx) => markEmailVerified(tx, account.id))
   return { message: 'Email verified successfully.', content: { email } }
 }
 
@@ -194,7 +195,7 @@ async function resetPassword(ctx: ProviderContext, req: RequestInput) {
   const passwordHash = await hashPassword(password)
   // Consumed only now, by one conditional UPDATE, so of two racing submissions exactly one wins;
   // in the same transaction as the new password, so a failure in between gives the token back.
-  await ctx.db.transaction(async (tx) => {
+  await changePatients(ctx.db, async (tx) => {
     const accountId = await consumeEmailToken(tx, token, 'reset_password')
     const account = accountId === null ? undefined : await findAccountById(tx, accountId)
     if (!account) throw new ApiError(400, RESET_LINK_INVALID)

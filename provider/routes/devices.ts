@@ -27,6 +27,7 @@ import {
 } from '../store/devices.js'
 import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
+import { changePatients } from '../patient-changes.js'
 import { accountsForExternalUser, saveTokens } from '../store/device-tokens.js'
 import { requestToken, subscribe, WithingsError } from '../withings/client.js'
 import { WITHINGS_SCOPE } from '../withings/config.js'
@@ -195,7 +196,7 @@ function deviceRoutes(ctx: ProviderContext): Served[] {
         throw new ApiError(409, `${service.service_name} is not connected.`)
       }
       if (service.service === 'withings') await revokeWithings(ctx, accountId)
-      const deleted = await ctx.db.transaction(async (tx) => {
+      const deleted = await changePatients(ctx.db, async (tx) => {
         await removeConnection(tx, accountId, service.service)
         return body.delete_imported ? deleteImported(tx, accountId, service.service) : 0
       })

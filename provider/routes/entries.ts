@@ -16,6 +16,7 @@ import {
 } from '../store/entries.js'
 import { readPreferences, savePreferences } from '../entries-preferences.js'
 import { ApiError } from '../errors.js'
+import { changePatients } from '../patient-changes.js'
 import { API, type AnswerOf, type Endpoint } from '../../common/contract/endpoints'
 
 export const ENTRY_NOT_FOUND = 'Entry not found.'
@@ -80,18 +81,20 @@ function kindRoutes<K extends EntryKind>(ctx: ProviderContext, kind: K): Served[
     serve(endpoints.create, async ({ caller, body }) => {
       const accountId = caller.account.id
       const value = fieldsOf(body)
-      if (kind === 'vitamins') {
-        // One checklist per day: logging a day again replaces its list (same id), as ticking boxes would.
-        const vitamins = value as EntryFields['vitamins']
-        const existing = await findVitaminsOn(ctx.db, accountId, vitamins.date)
-        if (existing) {
-          return {
-            message: 'Vitamins updated.',
-            content: await replaceEntry(ctx.db, accountId, 'vitamins', existing.id, vitamins),
+      return changePatients(ctx.db, async (tx) => {
+        if (kind === 'vitamins') {
+          // One checklist per day: logging a day again replaces its list (same id), as ticking boxes would.
+          const vitamins = value as EntryFields['vitamins']
+          const existing = await findVitaminsOn(tx, accountId, vitamins.date)
+          if (existing) {
+            return {
+              message: 'Vitamins updated.',
+              content: await replaceEntry(tx, accountId, 'vitamins', existing.id, vitamins),
+            }
           }
         }
-      }
-      return { status: 201, message: LOGGED[kind], content: await insertEntry(ctx.db, accountId, kind, value) }
+        return { status: 201, message: LOGGED[kind], content: await insertEntry(tx, accountId, kind, value) }
+      })
     }),
     serve(endpoints.get, async ({ caller, params }) => ({
       message: 'Entry loaded.',
@@ -107,11 +110,14 @@ function kindRoutes<K extends EntryKind>(ctx: ProviderContext, kind: K): Served[
           throw new ApiError(409, VITAMINS_TAKEN_ON_DAY, { date: [VITAMINS_TAKEN_ON_DAY] })
         }
       }
-      return { message: 'Entry updated.', content: await replaceEntry(ctx.db, accountId, kind, entry.id, value) }
+      return {
+        message: 'Entry updated.',
+        content: await changePatients(ctx.db, (tx) => replaceEntry(tx, accountId, kind, entry.id, value)),
+      }
     }),
     serve(endpoints.remove, async ({ caller, params }) => {
       const entry = await ownEntry(caller.account.id, params.id)
-      await deleteEntry(ctx.db, caller.account.id, entry.kind, entry.id)
+      await changePatients(ctx.db, (tx) => deleteEntry(tx, caller.account.id, entry.kind, entry.id))
       return { message: 'Entry deleted.', content: null }
     }),
   ]

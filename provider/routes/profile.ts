@@ -3,6 +3,7 @@
 import type { ProviderContext } from '../context.js'
 import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
+import { changePatients } from '../patient-changes.js'
 import { markTourSeen, profileContent, readFlags, saveSection } from '../store/profiles.js'
 import { API } from '../../common/contract/endpoints'
 
@@ -13,15 +14,15 @@ export function profileRoutes(ctx: ProviderContext): Served[] {
       content: await profileContent(ctx.db, caller.account),
     })),
     serve(API.profile.personal, async ({ caller: { account }, body: section }) => {
-      await saveSection(ctx.db, account.id, 'personal', section)
+      await changePatients(ctx.db, (tx) => saveSection(tx, account.id, 'personal', section))
       return { message: 'Profile Updated', content: { ...section, email: account.email } }
     }),
     serve(API.profile.medical, async ({ caller: { account }, body: section }) => {
-      await saveSection(ctx.db, account.id, 'medical_history', section)
+      await changePatients(ctx.db, (tx) => saveSection(tx, account.id, 'medical_history', section))
       return { message: 'Medical History Updated', content: section }
     }),
     serve(API.profile.bariatric, async ({ caller: { account }, body: section }) => {
-      await saveSection(ctx.db, account.id, 'bariatric_surgery', section)
+      await changePatients(ctx.db, (tx) => saveSection(tx, account.id, 'bariatric_surgery', section))
       return { message: 'Bariatric Surgery Information Updated', content: section }
     }),
     serve(API.profile.device, async ({ caller: { account }, body: section }) => {
@@ -30,7 +31,7 @@ export function profileRoutes(ctx: ProviderContext): Served[] {
       if (!flags.profile_completed || !flags.medical_completed || !flags.bariatric_completed) {
         throw new ApiError(409, 'Complete the earlier steps first')
       }
-      await saveSection(ctx.db, account.id, 'device_information', section)
+      await changePatients(ctx.db, (tx) => saveSection(tx, account.id, 'device_information', section))
       return { message: 'Device Details Updated', content: section }
     }),
     serve(API.profile.tourCompleted, async ({ caller }) => {

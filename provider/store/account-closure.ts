@@ -3,7 +3,7 @@
 // row deletes the whole record and nothing else; audit_events.target_account_id has no foreign key,
 // so the trail of what happened to the record outlives it.
 import { sql } from 'kysely'
-import { markPatientChanged } from './patient-summaries.js'
+import { changed, requirePatientUnit } from './units.js'
 import type { Db } from './sql.js'
 
 /** Profile fields that are personal but not clinical: removed when an account is closed. */
@@ -74,6 +74,7 @@ export interface CloseAccountRow {
  * patient): then nothing was changed.
  */
 export async function closeAccountRow(tx: Db, accountId: number, closure: CloseAccountRow): Promise<boolean> {
+  requirePatientUnit(tx)
   const at = closure.closedAt.toISOString()
   const marked = await tx.kysely
     .updateTable('accounts')
@@ -107,7 +108,7 @@ export async function closeAccountRow(tx: Db, accountId: number, closure: CloseA
     .set({ personal: sql<string>`personal - CAST(${`{${NON_CLINICAL_PERSONAL_FIELDS.join(',')}}`} AS text[])`, device_information: null, updated_at: at })
     .where('account_id', '=', accountId)
     .execute()
-  markPatientChanged(tx, accountId)
+  changed(tx, accountId)
   return true
 }
 

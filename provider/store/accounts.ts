@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '../db/schema.js'
-import { changingPatient, markPatientChanged } from './patient-summaries.js'
+import { changed, requirePatientUnit } from './units.js'
 import type { Db } from './sql.js'
 import type { Portal } from '../tokens.js'
 
@@ -71,6 +71,8 @@ export interface NewAccount {
  * but two sign-ups can pass that check at once): it gets undefined, never a 500.
  */
 export async function insertAccount(db: Db, account: NewAccount): Promise<Account | undefined> {
+  // A patient's account is a patient's first fact: refused before anything is written outside a unit.
+  if (account.portal === 'customer') requirePatientUnit(db)
   return db.transaction(async (tx) => {
     const now = new Date().toISOString()
     const inserted = await tx.kysely
@@ -90,16 +92,15 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
     if (!inserted) return undefined
     if (account.portal === 'customer') {
       await tx.kysely.insertInto('customer_profiles').values({ account_id: inserted.id, updated_at: now }).execute()
-      markPatientChanged(tx, inserted.id)
+      changed(tx, inserted.id)
     }
     return findAccountById(tx, inserted.id)
   })
 }
 
 export async function markEmailVerified(db: Db, accountId: number): Promise<void> {
-  await changingPatient(db, accountId, (tx) =>
-    tx.kysely.updateTable('accounts').set({ email_verified: true }).where('id', '=', accountId).execute(),
-  )
+  changed(db, accountId)
+  await db.kysely.updateTable('accounts').set({ email_verified: true }).where('id', '=', accountId).execute()
 }
 
 /** New password; bumping token_version retires every access token issued before. */
@@ -122,9 +123,8 @@ export async function countAdmins(db: Db): Promise<number> {
 
 /** For the seed scripts, which backdate sign-ups. */
 export async function setCreatedAt(db: Db, accountId: number, createdAt: string): Promise<void> {
-  await changingPatient(db, accountId, (tx) =>
-    tx.kysely.updateTable('accounts').set({ created_at: createdAt }).where('id', '=', accountId).execute(),
-  )
+  changed(db, accountId)
+  await db.kysely.updateTable('accounts').set({ created_at: createdAt }).where('id', '=', accountId).execute()
 }
 
 export function adminView(account: Account): {

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { UpdateQueryBuilder, UpdateResult } from 'kysely'
 import type { Database, Row } from '../db/schema.js'
 import type { Db } from './sql.js'
-import { changingPatient } from './patient-summaries.js'
+import { changed } from './units.js'
 import { DEVICE_SERVICES, findService } from '../devices-catalogue.js'
 
 export type { ConnectionStatus } from '../../common/contract/devices-values'
@@ -105,26 +105,24 @@ export async function removeConnection(db: Db, accountId: number, service: strin
 
 /** Deletes this service's imported readings (never a manual entry); returns how many. */
 export async function deleteImported(db: Db, accountId: number, service: string): Promise<number> {
-  const result = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .deleteFrom('health_entries')
-      .where('account_id', '=', accountId)
-      .where('imported_from', '=', service)
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const result = await db.kysely
+    .deleteFrom('health_entries')
+    .where('account_id', '=', accountId)
+    .where('imported_from', '=', service)
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
 /** Dev only (rewind a sync): this service's imported readings after `day`; returns how many. */
 export async function deleteImportedAfter(db: Db, accountId: number, service: string, day: string): Promise<number> {
-  const result = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .deleteFrom('health_entries')
-      .where('account_id', '=', accountId)
-      .where('imported_from', '=', service)
-      .where('day', '>', day)
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const result = await db.kysely
+    .deleteFrom('health_entries')
+    .where('account_id', '=', accountId)
+    .where('imported_from', '=', service)
+    .where('day', '>', day)
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 

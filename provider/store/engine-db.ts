@@ -100,35 +100,6 @@ class QueryTimer implements KyselyPlugin {
 /** Which engine's transaction the current async call chain runs in, to catch outer-handle use. */
 const insideTransaction = new AsyncLocalStorage<EngineStore>()
 
-/**
- * Work a transaction owes before it commits, by key (so it runs once however many writes asked
- * for it): how a patient's summary is refreshed once per transaction, after all of its writes, and
- * atomically with them. Keyed by the transaction's handle; savepoints share their outer handle.
- */
-const beforeCommitTasks = new WeakMap<Db, Map<string, (tx: Db) => Promise<void>>>()
-
-/** Queues `task` to run inside `tx` just before it commits; a second call with the same key is a no-op. */
-export function beforeCommit(tx: Db, key: string, task: (tx: Db) => Promise<void>): void {
-  const tasks = beforeCommitTasks.get(tx)
-  if (!tasks) throw new Error('beforeCommit needs a transaction handle (db.transaction(tx => …))')
-  if (!tasks.has(key)) tasks.set(key, task)
-}
-
-/** Whether `db` is a transaction's handle (a write through it needs no transaction of its own). */
-export function isTransaction(db: Db): boolean {
-  return beforeCommitTasks.has(db)
-}
-
-async function runBeforeCommit(tx: Db): Promise<void> {
-  const tasks = beforeCommitTasks.get(tx)!
-  // A task may queue more (under new keys): keep going until none is left.
-  while (tasks.size > 0) {
-    const [key, task] = tasks.entries().next().value as [string, (tx: Db) => Promise<void>]
-    tasks.delete(key)
-    await task(tx)
-  }
-}
-
 class EngineStore implements Store {
   private savepoints = 0
   private readonly timer: QueryTimer
@@ -175,15 +146,7 @@ class EngineStore implements Store {
     this.assertOutsideTransaction()
     return this.engine.db
       .transaction()
-      .execute((trx) =>
-        insideTransaction.run(this, async () => {
-          const tx = this.handle(trx)
-          beforeCommitTasks.set(tx, new Map())
-          const result = await fn(tx)
-          await runBeforeCommit(tx)
-          return result
-        }),
-      )
+      .execute((trx) => insideTransaction.run(this, () => fn(this.handle(trx))))
   }
 
   /** The handle given to a transaction's callback: its statements run on the transaction's connection. */

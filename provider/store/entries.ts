@@ -3,7 +3,7 @@
 import { sql } from 'kysely'
 import type { Row } from '../db/schema.js'
 import type { Db } from './sql.js'
-import { changingPatient } from './patient-summaries.js'
+import { changed } from './units.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
 import { DEFAULT_STORED_TARGETS, type StoredTargets } from '../../common/daily-targets.js'
 import type { TrendReadingsAnswer } from '../../common/contract/entries.js'
@@ -40,23 +40,23 @@ export async function insertEntry(db: Db, accountId: number, kind: EntryKind, fi
   const now = new Date().toISOString()
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
-  const inserted = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .insertInto('health_entries')
-      .values({
-        account_id: accountId,
-        kind,
-        day: date,
-        time_of_day: timeOfDay(kind, fields),
-        fields: JSON.stringify(rest),
-        source,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const inserted = await db.kysely
+    .insertInto('health_entries')
+    .values({
+      account_id: accountId,
+      kind,
+      day: date,
+      time_of_day: timeOfDay(kind, fields),
+      fields: JSON.stringify(rest),
+      source,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirst()
   if (!inserted) throw new Error('entry was not inserted')
+  // The caller's kind and fields, checked on the way in: `kind` says which of the union's shapes this is.
   return { id: inserted.id, kind, ...fields, source } as Entry
 }
 
@@ -76,13 +76,12 @@ export async function insertImported(
   const { date, ...rest } = fields
   // The unique index on (account, kind, day, service) decides, not a prior SELECT: two syncs of
   // the same day racing (two tabs, two processes) insert one row and the loser changes nothing.
-  const result = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .insertInto('health_entries')
-      .values({ ...importedValues(accountId, kind, date, rest, service, now) })
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const result = await db.kysely
+    .insertInto('health_entries')
+    .values({ ...importedValues(accountId, kind, date, rest, service, now) })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst()
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n
 }
 
@@ -100,25 +99,24 @@ export async function upsertImported(
 ): Promise<'inserted' | 'updated' | 'unchanged'> {
   const now = new Date().toISOString()
   const { date, ...rest } = fields
-  const row = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .insertInto('health_entries')
-      .values(importedValues(accountId, kind, date, rest, service, now))
-      .onConflict((conflict) =>
-        conflict
-          .columns(['account_id', 'kind', 'day', 'imported_from'])
-          .where('imported_from', 'is not', null)
-          .doUpdateSet((eb) => ({
-            fields: eb.ref('excluded.fields'),
-            source: eb.ref('excluded.source'),
-            updated_at: eb.ref('excluded.updated_at'),
-          }))
-          .where((eb) => eb('health_entries.fields', 'is distinct from', eb.ref('excluded.fields'))),
-      )
-      // xmax, a system column, is 0 on a row this statement inserted: not in the schema's types.
-      .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const row = await db.kysely
+    .insertInto('health_entries')
+    .values(importedValues(accountId, kind, date, rest, service, now))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['account_id', 'kind', 'day', 'imported_from'])
+        .where('imported_from', 'is not', null)
+        .doUpdateSet((eb) => ({
+          fields: eb.ref('excluded.fields'),
+          source: eb.ref('excluded.source'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where((eb) => eb('health_entries.fields', 'is distinct from', eb.ref('excluded.fields'))),
+    )
+    // xmax, a system column, is 0 on a row this statement inserted: not in the schema's types.
+    .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+    .executeTakeFirst()
   if (!row) return 'unchanged'
   return row.inserted ? 'inserted' : 'updated'
 }
@@ -201,48 +199,46 @@ export async function replaceEntry(
   const { date, ...rest } = fields
   const source = sourceOf(kind, fields)
   // An imported reading the patient corrects becomes theirs: it is no longer the service's to delete.
-  await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .updateTable('health_entries')
-      .set({
-        day: date,
-        time_of_day: timeOfDay(kind, fields),
-        fields: JSON.stringify(rest),
-        source,
-        imported_from: null,
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .execute(),
-  )
+  changed(db, accountId)
+  await db.kysely
+    .updateTable('health_entries')
+    .set({
+      day: date,
+      time_of_day: timeOfDay(kind, fields),
+      fields: JSON.stringify(rest),
+      source,
+      imported_from: null,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .execute()
+  // As insertEntry's answer: the checked kind and fields, the union picked by `kind`.
   return { id, kind, ...fields, source } as Entry
 }
 
 /** True when a row was deleted. */
 export async function deleteEntry(db: Db, accountId: number, kind: EntryKind, id: number): Promise<boolean> {
-  const result = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .deleteFrom('health_entries')
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const result = await db.kysely
+    .deleteFrom('health_entries')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
   return result.numDeletedRows > 0n
 }
 
 /** Removes the patient's entries in [from, to] (the generated history replaces its window). */
 export async function deleteEntriesBetween(db: Db, accountId: number, from: string, to: string): Promise<number> {
-  const result = await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .deleteFrom('health_entries')
-      .where('account_id', '=', accountId)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .executeTakeFirst(),
-  )
+  changed(db, accountId)
+  const result = await db.kysely
+    .deleteFrom('health_entries')
+    .where('account_id', '=', accountId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 
@@ -352,24 +348,23 @@ export async function readTargets(db: Db, accountId: number): Promise<DailyTarge
 
 export async function saveTargets(db: Db, accountId: number, targets: DailyTargets): Promise<void> {
   // The protein target decides the low-protein alert.
-  await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .insertInto('daily_targets')
-      .values({
-        account_id: accountId,
-        protein_target_g: targets.protein_target_g,
-        water_target_ml: targets.water_target_ml,
-        sleep_target_h: targets.sleep_target_h,
-        updated_at: new Date().toISOString(),
-      })
-      .onConflict((conflict) =>
-        conflict.column('account_id').doUpdateSet((eb) => ({
-          protein_target_g: eb.ref('excluded.protein_target_g'),
-          water_target_ml: eb.ref('excluded.water_target_ml'),
-          sleep_target_h: eb.ref('excluded.sleep_target_h'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute(),
-  )
+  changed(db, accountId)
+  await db.kysely
+    .insertInto('daily_targets')
+    .values({
+      account_id: accountId,
+      protein_target_g: targets.protein_target_g,
+      water_target_ml: targets.water_target_ml,
+      sleep_target_h: targets.sleep_target_h,
+      updated_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) =>
+      conflict.column('account_id').doUpdateSet((eb) => ({
+        protein_target_g: eb.ref('excluded.protein_target_g'),
+        water_target_ml: eb.ref('excluded.water_target_ml'),
+        sleep_target_h: eb.ref('excluded.sleep_target_h'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute()
 }

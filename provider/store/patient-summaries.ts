@@ -2,45 +2,52 @@
 // admin portal's patients list, dashboard and cohorts filter, sort and count on, so those reads
 // are indexed SQL paged in the database, and no read writes.
 //
-// One rule keeps a row true: refreshPatientSummary recomputes a patient's row from their stored
-// facts (provider/patient-facts.ts) and re-evaluates their alerts. Every store write that changes a
-// fact queues it with markPatientChanged, which runs it once, just before that write's transaction
-// commits (however many writes the transaction made), so a summary never disagrees with committed
-// data. Rules that change with the calendar alone (no data for 7 days, the protein window) are
-// re-evaluated by evaluateTimeBasedAlerts, once a day per patient.
+// The store reads the facts a row is computed from and writes the row it is given; the rules that
+// compute it are the domain's (provider/patient-changes.ts), run as the last step of every unit of
+// work that changed a patient (./units.ts), so a summary never disagrees with committed data.
+// Rules that change with the calendar alone (no data for 7 days, the protein window) are
+// re-evaluated once a day per patient, over the ids patientsDueForTimeBasedAlerts lists.
 // The admin portal's reads over these rows are in patient-summary-reads.ts.
-import { addDays, todayUtc } from '../admin-patients-metrics.js'
-import { PROTEIN_WINDOW_DAYS, regainThresholdPercent } from '../alerts-rules.js'
-import { baseSnapshot, conditionsFor, type CustomerAccountRow, type PatientFacts } from '../patient-facts.js'
-import { refreshAlertColumns, syncPatientAlerts } from './alerts.js'
-import { beforeCommit, isTransaction } from './engine-db.js'
+import { sql, type Insertable } from 'kysely'
+import type { PatientSummariesTable } from '../db/schema.js'
+import type { BariatricSection, PersonalSection } from '../profile-sections.js'
+import { addDays } from '../../common/iso-days'
 import { DEFAULT_STORED_TARGETS as DEFAULT_TARGETS } from '../../common/daily-targets.js'
+import { refreshAlertColumns } from './alerts.js'
 import { proteinByDay } from './patients.js'
-import { sql } from 'kysely'
 import type { Db } from './sql.js'
 
-/** Queues the refresh of this patient's summary before `tx` commits (once per transaction). */
-export function markPatientChanged(tx: Db, accountId: number): void {
-  beforeCommit(tx, `patient-summary:${accountId}`, (inner) => refreshPatientSummary(inner, accountId))
+/** The account's row as the summary reads it (a patient's, with their profile's sections). */
+export interface CustomerAccountRow {
+  id: number
+  email: string
+  account_name: string
+  email_verified: boolean
+  created_at: string
+  personal: PersonalSection | null
+  bariatric_surgery: BariatricSection | null
+  is_onboarded: boolean | null
 }
 
-/** Runs a write in a transaction (a savepoint inside one) and queues the patient's summary refresh. */
-export async function changingPatient<T>(db: Db, accountId: number, write: (tx: Db) => Promise<T>): Promise<T> {
-  // Inside a transaction already (a device sync, a generated history): no savepoint per write.
-  if (isTransaction(db)) {
-    const result = await write(db)
-    markPatientChanged(db, accountId)
-    return result
-  }
-  return db.transaction(async (tx) => {
-    const result = await write(tx)
-    markPatientChanged(tx, accountId)
-    return result
-  })
+/** Everything stored about one patient that the snapshot and the alert rules are computed from. */
+export interface PatientFacts {
+  account: CustomerAccountRow
+  /** The patient's weights in the order logged; `kg` is null when unreadable. */
+  weights: { day: string; kg: unknown }[]
+  last_entry_day: string | null
+  last_sync_at: string | null
+  protein_target_g: number
+  /** Protein per day with meals logged, from `proteinFrom` to `today`. */
+  protein: Map<string, number>
 }
 
-/** One patient's stored facts as of `today`; undefined for an id that is not a patient's. */
-export async function readPatientFacts(db: Db, accountId: number, today: string): Promise<PatientFacts | undefined> {
+/** One patient's stored facts as of `today` (protein from `proteinFrom`); undefined for an id that is not a patient's. */
+export async function readPatientFacts(
+  db: Db,
+  accountId: number,
+  today: string,
+  proteinFrom: string,
+): Promise<PatientFacts | undefined> {
   const account: CustomerAccountRow | undefined = await db.kysely
     .selectFrom('accounts as a')
     .leftJoin('customer_profiles as p', 'p.account_id', 'a.id')
@@ -88,7 +95,7 @@ export async function readPatientFacts(db: Db, accountId: number, today: string)
       eb.selectFrom('daily_targets').select('protein_target_g').where('account_id', '=', accountId).as('target'),
     ])
     .executeTakeFirst()
-  const protein = await proteinByDay(db, addDays(today, -(PROTEIN_WINDOW_DAYS - 1)), today, accountId)
+  const protein = await proteinByDay(db, proteinFrom, today, accountId)
   return {
     account,
     weights,
@@ -100,158 +107,111 @@ export async function readPatientFacts(db: Db, accountId: number, today: string)
 }
 
 /**
- * The one rule: recomputes the patient's summary row from their stored facts and brings their
- * alerts in line with today's conditions. Removes the row of an id that is no longer a patient's.
+ * Holds the patient's account row until the transaction ends, so two refreshes of one patient
+ * (two units committing at once on a server) take turns: the second reads what the first
+ * committed. NO KEY UPDATE, not UPDATE: the writes' foreign keys hold KEY SHARE locks on this row,
+ * which FOR UPDATE would wait for (two parallel writes of one patient would deadlock).
  */
-export async function refreshPatientSummary(
-  db: Db,
-  accountId: number,
-  today = todayUtc(),
-  now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Serialises two refreshes of one patient (two writes committing at once on a server): the
-    // second waits, then reads what the first committed, so the last refresh sees every write.
-    // NO KEY UPDATE, not UPDATE: the writes' foreign keys hold KEY SHARE locks on this row, which
-    // FOR UPDATE would wait for (two parallel writes of one patient would deadlock).
-    await tx.kysely
-      .selectFrom('accounts')
-      .select('id')
-      .where('id', '=', accountId)
-      .where('portal', '=', 'customer')
-      .forNoKeyUpdate()
-      .execute()
-    const facts = await readPatientFacts(tx, accountId, today)
-    if (!facts) {
-      await tx.kysely.deleteFrom('patient_summaries').where('account_id', '=', accountId).execute()
-      return
-    }
-    const snapshot = baseSnapshot(facts, today)
-    await syncPatientAlerts(tx, accountId, conditionsFor(snapshot, facts.protein, today, regainThresholdPercent()), now)
-    const columns = {
-      full_name: snapshot.full_name,
-      name_sort: snapshot.full_name.toLocaleLowerCase('en'),
-      name_lower: snapshot.full_name.toLowerCase(),
-      email: snapshot.email,
-      email_lower: snapshot.email.toLowerCase(),
-      created_at: snapshot.created_at,
-      created_day: snapshot.created_at.slice(0, 10),
-      email_verified: snapshot.email_verified,
-      is_onboarded: snapshot.is_onboarded,
-      onboarding: snapshot.onboarding,
-      bariatric_status: snapshot.bariatric_status,
-      surgery_type: snapshot.surgery_type,
-      surgery_date: snapshot.surgery_date,
-      surgery_md: snapshot.surgery_date ? monthDay(snapshot.surgery_date) : null,
-      baseline_kg: snapshot.baseline_kg,
-      height_cm: snapshot.height_cm,
-      goal_kg: snapshot.goal_kg,
-      current_kg: snapshot.current_kg,
-      current_day: snapshot.current_day,
-      nadir_kg: snapshot.nadir_kg,
-      nadir_day: snapshot.nadir_day,
-      twl_percent: snapshot.twl_percent,
-      ewl_percent: snapshot.ewl_percent,
-      last_entry_day: snapshot.last_entry_day,
-      protein_target_g: snapshot.protein_target_g,
-      alerts_evaluated_on: today,
-      refreshed_at: now.toISOString(),
-    }
-    // The update sets the same values again (as `excluded.*` would): every column but the key.
-    await tx.kysely
-      .insertInto('patient_summaries')
-      .values({ account_id: accountId, ...columns })
-      .onConflict((conflict) => conflict.column('account_id').doUpdateSet(columns))
-      .execute()
-    await refreshAlertColumns(tx, accountId)
-  })
+export async function lockPatientRow(tx: Db, accountId: number): Promise<void> {
+  await tx.kysely
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .where('portal', '=', 'customer')
+    .forNoKeyUpdate()
+    .execute()
 }
 
-const BATCH = 500
+/** A summary row as the rules compute it: every column but the key and the alert columns. */
+export type PatientSummaryColumns = Omit<Insertable<PatientSummariesTable>, 'account_id' | 'open_alerts' | 'alert_tier'>
+
+/** Stores the patient's summary row, then its alert columns from their stored episodes. */
+export async function writePatientSummary(tx: Db, accountId: number, columns: PatientSummaryColumns): Promise<void> {
+  // The update sets the same values again (as `excluded.*` would): every column but the key.
+  await tx.kysely
+    .insertInto('patient_summaries')
+    .values({ account_id: accountId, ...columns })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet(columns))
+    .execute()
+  await refreshAlertColumns(tx, accountId)
+}
+
+/** Removes the summary of an id that is no longer a patient's. */
+export async function deletePatientSummary(tx: Db, accountId: number): Promise<void> {
+  await tx.kysely.deleteFrom('patient_summaries').where('account_id', '=', accountId).execute()
+}
 
 /** A date's month and day as one number (29 February → 229), for the yearly follow-ups' index. */
 export function monthDay(iso: string): number {
   return Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10))
 }
 
-/** Patients without a summary yet (a database from before migration 0008): filled in at start. */
-export async function refreshMissingSummaries(db: Db, today = todayUtc()): Promise<number> {
-  let done = 0
-  for (;;) {
-    const rows = await db.kysely
-      .selectFrom('accounts as a')
-      .select('a.id')
-      .where('a.portal', '=', 'customer')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('patient_summaries as s')
-              .select((inner) => inner.lit(1).as('one'))
-              .whereRef('s.account_id', '=', 'a.id'),
-          ),
+/** Up to `limit` patients without a summary yet (a database from before migration 0008). */
+export async function patientsWithoutSummary(db: Db, limit: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('accounts as a')
+    .select('a.id')
+    .where('a.portal', '=', 'customer')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('patient_summaries as s')
+            .select((inner) => inner.lit(1).as('one'))
+            .whereRef('s.account_id', '=', 'a.id'),
         ),
-      )
-      .orderBy('a.id')
-      .limit(BATCH)
-      .execute()
-    for (const row of rows) await refreshPatientSummary(db, row.id, today)
-    done += rows.length
-    if (rows.length < BATCH) return done
-  }
+      ),
+    )
+    .orderBy('a.id')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => row.id)
 }
 
 /**
- * The time-based alert rules (no data for 7 days; the 7-day protein window moving on) for every
- * patient they may concern whose alerts were last evaluated before `today`: an onboarded patient
- * quiet for a week, or one with an unresolved time-based alert. The same per-patient rule as a
- * write, one transaction per patient, so it never holds many locks. Runs at API start and from
- * `POST __dev/evaluate-alerts/`, and hourly as the pg-boss job `alerts.time-based` (provider/jobs/alerts.ts).
+ * Up to `limit` patients the time-based alert rules (no data for 7 days; the 7-day protein window
+ * moving on) may concern whose alerts were last evaluated before `today`: an onboarded patient
+ * quiet for a week, or one with an unresolved time-based alert.
  */
-export async function evaluateTimeBasedAlerts(db: Db, today = todayUtc()): Promise<number> {
-  let done = 0
-  for (;;) {
-    const rows = await db.kysely
-      .selectFrom('patient_summaries as s')
-      .select('s.account_id')
-      // The bare column, as the partial index `patient_summaries_quiet` states it.
-      .where((eb) => eb.ref('s.is_onboarded'))
-      .where((eb) =>
-        eb.or([
-          eb('s.alerts_evaluated_on', 'is', null),
-          eb('s.alerts_evaluated_on', '<', eb.cast<string>(eb.val(today), 'date')),
-        ]),
-      )
-      .where((eb) =>
-        eb.or([
-          eb(eb.fn.coalesce('s.last_entry_day', 's.created_day'), '<=', eb.cast<string>(eb.val(addDays(today, -7)), 'date')),
-          eb.exists(
-            eb
-              .selectFrom('patient_alerts as a')
-              .select((inner) => inner.lit(1).as('one'))
-              .whereRef('a.account_id', '=', 's.account_id')
-              .where('a.status', '<>', 'resolved')
-              .where('a.kind', 'in', ['no_recent_data', 'low_protein']),
-          ),
-        ]),
-      )
-      // A closed account's record is kept, but nobody watches over it any more.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('accounts as c')
-              .select((inner) => inner.lit(1).as('one'))
-              .whereRef('c.id', '=', 's.account_id')
-              .where('c.closed_at', 'is not', null),
-          ),
+export async function patientsDueForTimeBasedAlerts(db: Db, today: string, limit: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('patient_summaries as s')
+    .select('s.account_id')
+    // The bare column, as the partial index `patient_summaries_quiet` states it.
+    .where((eb) => eb.ref('s.is_onboarded'))
+    .where((eb) =>
+      eb.or([
+        eb('s.alerts_evaluated_on', 'is', null),
+        eb('s.alerts_evaluated_on', '<', eb.cast<string>(eb.val(today), 'date')),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn.coalesce('s.last_entry_day', 's.created_day'), '<=', eb.cast<string>(eb.val(addDays(today, -7)), 'date')),
+        eb.exists(
+          eb
+            .selectFrom('patient_alerts as a')
+            .select((inner) => inner.lit(1).as('one'))
+            .whereRef('a.account_id', '=', 's.account_id')
+            .where('a.status', '<>', 'resolved')
+            .where('a.kind', 'in', ['no_recent_data', 'low_protein']),
         ),
-      )
-      .orderBy('s.account_id')
-      .limit(BATCH)
-      .execute()
-    for (const row of rows) await refreshPatientSummary(db, row.account_id, today)
-    done += rows.length
-    if (rows.length < BATCH) return done
-  }
+      ]),
+    )
+    // A closed account's record is kept, but nobody watches over it any more.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('accounts as c')
+            .select((inner) => inner.lit(1).as('one'))
+            .whereRef('c.id', '=', 's.account_id')
+            .where('c.closed_at', 'is not', null),
+        ),
+      ),
+    )
+    .orderBy('s.account_id')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => row.account_id)
 }

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely'
 import type { CustomerProfilesTable, Row } from '../db/schema.js'
 import type { Account } from './accounts.js'
 import type { Db } from './sql.js'
-import { changingPatient } from './patient-summaries.js'
+import { changed } from './units.js'
 import { readTargets } from './entries.js'
 import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../profile-sections.js'
 
@@ -113,13 +113,12 @@ export async function saveSection<S extends SectionName>(
   name: S,
   section: SectionTypes[S],
 ): Promise<void> {
-  await changingPatient(db, accountId, async (tx) => {
-    await ensureRow(tx, accountId)
-    const values: Updateable<CustomerProfilesTable> = { updated_at: new Date().toISOString() }
-    values[name] = JSON.stringify(section)
-    values[SECTION_FLAGS[name]] = true
-    await tx.kysely.updateTable('customer_profiles').set(values).where('account_id', '=', accountId).execute()
-  })
+  changed(db, accountId)
+  await ensureRow(db, accountId)
+  const values: Updateable<CustomerProfilesTable> = { updated_at: new Date().toISOString() }
+  values[name] = JSON.stringify(section)
+  values[SECTION_FLAGS[name]] = true
+  await db.kysely.updateTable('customer_profiles').set(values).where('account_id', '=', accountId).execute()
 }
 
 export async function markTourSeen(db: Db, accountId: number): Promise<void> {
@@ -155,13 +154,12 @@ export async function readPersonalSection(db: Db, accountId: number): Promise<Pe
 
 /** Replaces the personal section without touching the step flags (the preferences screen's units). */
 export async function replacePersonalSection(db: Db, accountId: number, personal: PersonalSection): Promise<void> {
-  await changingPatient(db, accountId, (tx) =>
-    tx.kysely
-      .updateTable('customer_profiles')
-      .set({ personal: JSON.stringify(personal), updated_at: new Date().toISOString() })
-      .where('account_id', '=', accountId)
-      .execute(),
-  )
+  changed(db, accountId)
+  await db.kysely
+    .updateTable('customer_profiles')
+    .set({ personal: JSON.stringify(personal), updated_at: new Date().toISOString() })
+    .where('account_id', '=', accountId)
+    .execute()
 }
 
 /** The sections the admin record shows, raw (each null when never saved). */

@@ -15,6 +15,7 @@ import {
   type ServiceTokens,
 } from '../store/device-tokens.js'
 import type { Db } from '../store/sql.js'
+import { changePatients } from '../patient-changes.js'
 import {
   getSleepSummaries,
   getWeights,
@@ -248,7 +249,7 @@ export async function syncWithings(
     skipped_manual: { weight: 0, sleep: 0 },
   }
   const profile = await weightUnitOf(db, accountId)
-  await db.transaction(async (tx) => {
+  await changePatients(db, async (tx) => {
     for (const [date, kg] of [...weights].sort(([a], [b]) => a.localeCompare(b))) {
       if (await hasManualEntry(tx, accountId, 'weight', date)) {
         result.skipped_manual.weight++

@@ -95,13 +95,16 @@ describe('alerts follow the data', () => {
     expect(await item()).toMatchObject({ id: patient.id, open_alerts: 0, alert_tier: null })
     // The seeded patient's password is not known: write through the store, as a write route does.
     const { insertEntry } = await import('../../provider/store/entries')
-    await insertEntry(provider.db, patient.id, 'weight', {
-      date: todayUtc(),
-      weight: 110,
-      weight_unit: 'kg',
-      note: '',
-      source: 'manual',
-    } as never)
+    const { changePatients } = await import('../../provider/patient-changes')
+    await changePatients(provider.db, (tx) =>
+      insertEntry(tx, patient.id, 'weight', {
+        date: todayUtc(),
+        weight: 110,
+        weight_unit: 'kg',
+        note: '',
+        source: 'manual',
+      } as never),
+    )
     expect(await item()).toMatchObject({ id: patient.id, open_alerts: 1, alert_tier: 1 })
   })
 
@@ -137,17 +140,20 @@ describe('summaries under concurrent writes', () => {
       patients: [{ surgery_type: 'Sleeve Gastrectomy', surgery_days_ago: 100, baseline_kg: 120, weights: [{ days_ago: 30, kg: 110 }], meals: [] }],
     })
     const { insertEntry } = await import('../../provider/store/entries')
-    // On PostgreSQL these run on several connections at once: each transaction's refresh waits for
-    // the other's (never a deadlock against the entries' foreign-key locks).
+    const { changePatients } = await import('../../provider/patient-changes')
+    // On PostgreSQL these run on several connections at once: each unit's refresh waits for the
+    // other's (never a deadlock against the entries' foreign-key locks).
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        insertEntry(provider.db, patient.id, 'weight', {
-          date: addDays(todayUtc(), -i),
-          weight: 100 - i,
-          weight_unit: 'kg',
-          note: '',
-          source: 'manual',
-        } as never),
+        changePatients(provider.db, (tx) =>
+          insertEntry(tx, patient.id, 'weight', {
+            date: addDays(todayUtc(), -i),
+            weight: 100 - i,
+            weight_unit: 'kg',
+            note: '',
+            source: 'manual',
+          } as never),
+        ),
       ),
     )
     const item = ((await get(`v1/admin/patients/?q=${prefix}`)).items as { current_kg: number; last_entry_day: string }[])[0]

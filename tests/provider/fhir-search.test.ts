@@ -14,6 +14,7 @@ import { searchRoutes } from '../../provider/fhir/search/routes'
 import { fhirRoutes } from '../../provider/fhir/routes'
 import { findFhirRoute } from '../../provider/fhir/dispatch'
 import { FhirError, type FhirReply } from '../../provider/fhir/types'
+import { changePatients } from '../../provider/patient-changes'
 import { insertAccount } from '../../provider/store/accounts'
 import { saveSection } from '../../provider/store/profiles'
 import type { Store } from '../../provider/store/sql'
@@ -59,11 +60,13 @@ const ids = { leo: 0, ana: 0, closed: 0, deactivated: 0, admin: 0, bare: 0, many
 const DAYS = 40
 
 async function patient(email: string, personal: PersonalSection | null, bariatric: BariatricSection | null = null): Promise<number> {
-  const account = await insertAccount(store, { email, portal: 'customer', passwordHash: 'x', emailVerified: true })
-  if (!account) throw new Error('not created')
-  if (personal) await saveSection(store, account.id, 'personal', personal)
-  if (bariatric) await saveSection(store, account.id, 'bariatric_surgery', bariatric)
-  return account.id
+  return changePatients(store, async (tx) => {
+    const account = await insertAccount(tx, { email, portal: 'customer', passwordHash: 'x', emailVerified: true })
+    if (!account) throw new Error('not created')
+    if (personal) await saveSection(tx, account.id, 'personal', personal)
+    if (bariatric) await saveSection(tx, account.id, 'bariatric_surgery', bariatric)
+    return account.id
+  })
 }
 
 const dayAfter = (start: string, n: number) => new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)

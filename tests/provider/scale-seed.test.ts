@@ -1,8 +1,8 @@
 // The bench's set-wise seeder writes the same summaries and alerts as the per-patient rule
-// (refreshPatientSummary) would, so the scale table measures what production would hold.
+// (refreshPatient) would, so the scale table measures what production would hold.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedScalePatients, countScalePatients } from '../../provider/dev/scale-seed'
-import { refreshPatientSummary } from '../../provider/store/patient-summaries'
+import { refreshPatient } from '../../provider/patient-changes'
 import { patientSummaryPage } from '../../provider/store/patient-summary-reads'
 import { nextMilestone } from '../../provider/admin-patients-metrics'
 import { API } from '../../common/contract/endpoints'
@@ -30,7 +30,7 @@ test('seeds numbered patients in batches, and their summaries and alerts match t
   expect(seeded).toHaveLength(70)
   expect(seeded.filter((row) => row.alert_tier === 1).length).toBeGreaterThan(0)
   expect(seeded.filter((row) => row.alert_tier === 2).length).toBeGreaterThan(0)
-  for (const row of seeded) await refreshPatientSummary(store, Number(row.account_id))
+  for (const row of seeded) await refreshPatient(store, Number(row.account_id))
   const strip = (rows: Record<string, unknown>[]) => rows.map(({ refreshed_at: _, ...rest }) => rest)
   expect(strip(await summaries())).toEqual(strip(seeded))
 })
