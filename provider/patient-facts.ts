@@ -6,7 +6,7 @@
 import { daysBetween, nextMilestone, round1, type Milestone } from './admin-patients-metrics.js'
 import { percentExcessWeightLoss, percentTotalWeightLoss } from '../common/clinical'
 import { alertConditions, type AlertCondition, type AlertTier } from './alerts-rules.js'
-import type { BariatricSection, PersonalSection } from './profile-sections.js'
+import type { BariatricSection, PersonalSection } from '../common/contract/profile'
 
 export { ONBOARDING_STATES, type OnboardingState } from '../common/contract/admin-patients-values'
 import type { OnboardingState } from '../common/contract/admin-patients-values'
