@@ -1,6 +1,6 @@
 // SPEC.md §5 password rules: the app's live checklist and zod schema
-// (app/features/auth/password-rules.ts) and the API's check of a new password (provider/validation.ts)
-// test with these. Each rule carries both sides' words: the checklist label, which is also the
+// (app/features/auth/password-rules.ts) and the API's check of a new password
+// (common/contract/request-fields.ts) test with these. Each rule carries both sides' words: the checklist label, which is also the
 // app's validation message, and the API's field message (docs/provider-api.md). Pure, no React and
 // no zod: the signed-out screens' checklist needs the rules at once, the schemas only later.
 

@@ -1,8 +1,8 @@
 // The API's router built from the route table (common/contract/endpoints.ts, decision 183): a
 // route file says which endpoint it serves and what to do; the path match (parameters included),
 // the role check and the reading of query and body happen here, before the handler, which gets
-// them parsed and typed. Routes not ported to the table yet are still found by the Router it
-// extends.
+// them parsed and typed. The few routes outside the table (healthz, the development routes, and
+// the record export's download, which reads no input) are still found by the Router it extends.
 import type {
   AnswerOf,
   BodyOf,
@@ -85,6 +85,15 @@ function readInput(schema: z.ZodTypeAny, input: unknown): unknown {
   const errors: FieldErrors = {}
   for (const field of [...byField.keys()].sort((a, b) => rank(a) - rank(b))) errors[field] = byField.get(field) ?? []
   throw invalidFields(errors)
+}
+
+/**
+ * A body read as the router reads an endpoint's (415 and 400 as there, then the schema's
+ * messages), for the routes outside the table: the development ones.
+ */
+export function readBody<S extends z.ZodTypeAny>(schema: S, req: RequestInput): z.output<S> {
+  // Checked against this very schema by readInput.
+  return readInput(schema, jsonObjectBody(req)) as z.output<S>
 }
 
 async function callerOf(ctx: ProviderContext, endpoint: Endpoint, req: RequestInput) {

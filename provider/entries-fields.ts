@@ -1,7 +1,7 @@
 // Extension (not in SPEC.md §7): what a health-log entry of each kind holds once read, in the
 // contract's units (kg, ml, g, h). The bodies are read by the route table's schemas
 // (common/contract/endpoints.ts), with every problem collected at once.
-import type { WeightUnit } from './profile-sections.js'
+import type { WeightUnit } from '../common/contract/profile-values'
 
 import { ENTRY_LIMITS as LIMITS, type EntryKind, type MEAL_TYPES, type VITAMINS } from '../common/contract/entries-values'
 

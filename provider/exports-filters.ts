@@ -2,7 +2,7 @@
 // both exports (the route table reads them from the query string), applied to patient snapshots.
 import { MONTHS_SINCE_SURGERY_BANDS, monthsSinceSurgeryBand, type MonthsSinceSurgeryBand } from './deidentify.js'
 import { type OnboardingState, type PatientSnapshot } from './patient-snapshots.js'
-import { SURGERY_TYPES } from './profile-sections.js'
+import { SURGERY_TYPES } from '../common/contract/profile-values'
 
 export { NO_PROCEDURE as NO_SURGERY } from '../common/contract/admin-patients-values'
 import { NO_PROCEDURE as NO_SURGERY } from '../common/contract/admin-patients-values'

@@ -299,8 +299,8 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
 /** Every route of the API but the development ones (which startProvider adds in dev mode). */
 export function apiRouter(ctx: ProviderContext): ApiRouter {
   const router = new ApiRouter(ctx)
-  router.add([...healthRoutes(ctx), ...authRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx)])
-  router.add(accountClosureRoutes(ctx))
+  router.add(healthRoutes(ctx))
+  router.serve([...authRoutes(ctx), ...adminRoutes(ctx), ...changePasswordRoutes(ctx), ...accountClosureRoutes(ctx)])
   router.serve(profileRoutes(ctx))
   router.serve(reminderRoutes(ctx))
   router.serve(fhirClientRoutes(ctx))

@@ -12,7 +12,6 @@ import { KNOWN_BROWSER_DAYS } from '../common/contract/auth-values'
 
 /** How long a browser stays known without signing in again (each sign-in hands out a new token). */
 export const KNOWN_BROWSER_TTL_MS = KNOWN_BROWSER_DAYS * 24 * 60 * 60 * 1000
-export { TOKEN_MAX_LENGTH as KNOWN_BROWSER_MAX } from '../common/contract/auth-values'
 
 interface KnownBrowserClaims {
   /** The account it was issued to: a token is no key to any other account. */

@@ -1,7 +1,7 @@
 // Extension (docs/provider-api.md, "Extensions"): cohort outcomes for the dashboard and reports.
 // A cohort counts onboarded patients whose surgery has happened; the means skip patients without the
 // measure (no weight logged yet, or no height for %EWL), so `patients` can exceed the measured ones.
-import { SURGERY_TYPES } from './profile-sections.js'
+import { SURGERY_TYPES } from '../common/contract/profile-values'
 import type { PatientSnapshot } from './patient-facts.js'
 import type { CohortCell } from './store/patient-summary-reads.js'
 

@@ -6,7 +6,7 @@
 import { addDays, daysBetween, nextMilestone, round1, type Milestone } from './admin-patients-metrics.js'
 import { percentExcessWeightLoss, percentTotalWeightLoss } from '../common/clinical'
 import { alertConditions, PROTEIN_WINDOW_DAYS, type AlertCondition, type AlertTier } from './alerts-rules.js'
-import type { BariatricSection, PersonalSection } from './profile-sections.js'
+import type { BariatricSection, PersonalSection } from '../common/contract/profile'
 import type { PatientFacts } from './store/patient-summaries.js'
 
 // The facts are read by the store; the rules below compute from them.

@@ -3,17 +3,16 @@ import { findAccountByEmail, type Account } from './store/accounts.js'
 import { findClosedByFreedEmail } from './store/account-closure.js'
 import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
+import type { API, BodyOf } from '../common/contract/endpoints'
 import { ApiError } from './errors.js'
-import { jsonObjectBody, type RequestInput } from './http.js'
 import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
 import { verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { issueChallenge } from './admin-mfa.js'
 import { adminSignInEvent, type SignInOutcome } from './sign-in-audit.js'
 import { auditedChange, recordAuditEvent } from './store/audit.js'
-import { attemptKey, issueKnownBrowser, KNOWN_BROWSER_MAX } from './known-browser.js'
+import { attemptKey, issueKnownBrowser } from './known-browser.js'
 import { issueSession } from './sessions.js'
 import type { Portal } from './tokens.js'
-import { FieldReader } from './validation.js'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 export const ACCOUNT_DEACTIVATED =
@@ -29,26 +28,19 @@ export type SignInResult =
   /** The password was right but the admin has a second factor; no session yet. */
   | { account: Account; mfa_token: string; access_token?: undefined; refresh_token?: undefined; device_token?: undefined }
 
+/** Both login endpoints' body, as the route table reads it (an unusable known-browser token is none). */
+export type Credentials = BodyOf<typeof API.auth.login>
+
 /**
  * Shared by both login endpoints. The portal, verification and deactivation checks come only after
  * a correct password, so a 403 never tells a guesser that an e-mail exists.
  */
 export async function signIn(
   ctx: ProviderContext,
-  req: RequestInput,
+  { email, password, device_token: knownBrowser }: Credentials,
   portal: Portal,
 ): Promise<SignInResult> {
-  const f = new FieldReader(jsonObjectBody(req))
-  const email = f.email()
-  const password = f.existingPassword()
-  f.done()
-  // Optional, and never a reason to refuse: a browser's cookie may be old, cut short or foreign.
-  const knownBrowser = f.raw('device_token')
-  const key = await attemptKey(
-    ctx,
-    email,
-    typeof knownBrowser === 'string' && knownBrowser.length <= KNOWN_BROWSER_MAX ? knownBrowser : undefined,
-  )
+  const key = await attemptKey(ctx, email, knownBrowser)
 
   // The row of a sign-in that changes nothing else (a refusal), on its own; a sign-in that changes
   // something (an attempt forgiven, a session opened) writes its row in that change's transaction.

@@ -13,6 +13,8 @@ export const CLOSED_RECORD_READ_ONLY = "This patient's account is closed; their 
 export const WRONG_PASSWORD = 'Password is incorrect'
 export const REFERENCE_REQUIRED = "Enter the reference of the patient's written request"
 export const REFERENCE_MAX = 200
+/** The largest patient id the Super Admin's closure takes (ids are at most 15 digits). */
+export const PATIENT_ID_MAX = 1e15
 
 /** RECORD_RETENTION_YEARS when unset (decision 196). */
 export const DEFAULT_RECORD_RETENTION_YEARS = 10

@@ -1,12 +1,25 @@
 // Closing a patient's account (docs/provider-api.md "Closing an account"). Server code only (zod).
 import { z } from 'zod'
-import { REFERENCE_MAX } from './account-closure-values'
+import { PATIENT_ID_MAX, REFERENCE_MAX, REFERENCE_REQUIRED } from './account-closure-values'
+import { CURRENT_PASSWORD_MAX_LENGTH } from './auth-values'
+import { fields, numberField, textField } from './request-fields'
 
-/** POST v1/auth/close-account/ */
-export const closeAccountBodySchema = z.object({ password: z.string() })
+/** POST v1/auth/close-account/: the password, trimmed as it always was. */
+export const closeAccountBodySchema = fields({
+  password: textField({ label: 'Password', required: 'Password is required', max: CURRENT_PASSWORD_MAX_LENGTH }),
+})
 
-/** POST v1/admin/account-closures/ */
-export const adminCloseAccountBodySchema = z.object({ patient_id: z.number().int(), reference: z.string().max(REFERENCE_MAX) })
+/** POST v1/admin/account-closures/: the patient's id as a JSON number, and the request's reference. */
+export const adminCloseAccountBodySchema = fields({
+  // unit '' keeps the range message's trailing space, as the API has always sent it.
+  patient_id: numberField({ label: 'Patient id', required: 'Patient id is required', min: 1, max: PATIENT_ID_MAX, unit: '' }).superRefine(
+    (id, ctx) => {
+      // A refused number reaches here as null (its message is given): only a number is checked.
+      if (typeof id === 'number' && !Number.isInteger(id)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Patient id must be a whole number' })
+    },
+  ),
+  reference: textField({ label: 'Reference', required: REFERENCE_REQUIRED, max: REFERENCE_MAX }),
+})
 
 /** GET v1/auth/close-account/: what closing would do here, for the page that explains it. */
 export const closureTermsSchema = z.object({

@@ -4,6 +4,12 @@
 /** A token the app hands back to the API (refresh, e-mail link, MFA challenge, known browser): at most this long. */
 export const TOKEN_MAX_LENGTH = 512
 
+/**
+ * A password checked against the stored one (the current password to change it, the password to
+ * close the account): at most this long, so no huge text is hashed.
+ */
+export const CURRENT_PASSWORD_MAX_LENGTH = 200
+
 /** How long a browser stays known without signing in again (the API's token and the app's cookie). */
 export const KNOWN_BROWSER_DAYS = 180
 

@@ -1,9 +1,21 @@
 // Sign-in, sign-up, e-mail links, tokens, sign-out, passwords and the admin's profile and second
 // factor (SPEC.md §7; docs/provider-api.md "Extensions", "Two-factor sign-in"). Server code only
-// (zod): the app's *.server.ts and the API. The API keeps its field readers (provider/validation.ts)
-// for SPEC.md §5's messages; these describe the shapes.
+// (zod): the app's *.server.ts and the API. The bodies are the route table's (endpoints.ts), built
+// from request-fields.ts, so they carry SPEC.md §5's messages; the app types what it sends with
+// their `z.input`.
 import { z } from 'zod'
-import { PORTALS } from './auth-values'
+import { CURRENT_PASSWORD_MAX_LENGTH, MFA_CODE_MAX_LENGTH, PORTALS, TOKEN_MAX_LENGTH } from './auth-values'
+import {
+  choiceField,
+  confirmationField,
+  customField,
+  emailField,
+  fields,
+  matchingConfirmation,
+  newPasswordField,
+  signInPasswordField,
+  textField,
+} from './request-fields'
 import { specAdminSessionSchema, specAdminUserSchema, specRefreshSchema, specTokenPairSchema } from './spec'
 
 /** Answers that carry nothing but their message. */
@@ -11,12 +23,25 @@ const noContent = z.null()
 
 // ---- Sign-in ----------------------------------------------------------------------------------
 
+/** A token the app hands back (refresh, e-mail link): required, at most TOKEN_MAX_LENGTH. */
+function tokenField(label: string) {
+  return textField({ label, required: `${label} is required`, max: TOKEN_MAX_LENGTH })
+}
+
+/**
+ * Extension: the `device_token` a successful sign-in to this account gave this browser. Never a
+ * reason to refuse a sign-in (a browser's cookie may be old, cut short or foreign): anything but a
+ * text of at most TOKEN_MAX_LENGTH reads as none.
+ */
+const knownBrowserField = customField<string | undefined, string | undefined>((value) =>
+  typeof value === 'string' && value.length <= TOKEN_MAX_LENGTH ? value : undefined,
+)
+
 /** POST v1/auth/login/ and v1/admin/login/ */
-export const credentialsBodySchema = z.object({
-  email: z.string(),
-  password: z.string(),
-  /** Extension: the `device_token` a successful sign-in to this account gave this browser. */
-  device_token: z.string().optional(),
+export const credentialsBodySchema = fields({
+  email: emailField,
+  password: signInPasswordField,
+  device_token: knownBrowserField,
 })
 export type CredentialsBody = z.input<typeof credentialsBodySchema>
 
@@ -78,59 +103,84 @@ export type AdminLogin = z.output<typeof adminLoginSchema>
 export const specAdminLoginSchema = z.union([mfaChallengeSchema, specAdminSessionSchema])
 export type SpecAdminLogin = z.output<typeof specAdminLoginSchema>
 
+/** A second-factor code as typed (a TOTP or a recovery code). */
+const mfaCodeField = textField({ label: 'Code', required: 'Code is required', max: MFA_CODE_MAX_LENGTH })
+
 /** POST v1/admin/login/mfa/ */
-export const mfaLoginBodySchema = z.object({ mfa_token: z.string(), code: z.string() })
+export const mfaLoginBodySchema = fields({ mfa_token: tokenField('Challenge'), code: mfaCodeField })
 export type MfaLoginBody = z.input<typeof mfaLoginBodySchema>
 
 // ---- Tokens and sign-out ----------------------------------------------------------------------
 
 /** POST v1/auth/token/refresh/ and v1/admin/token/refresh/ */
-export const refreshBodySchema = z.object({ refresh: z.string() })
+export const refreshBodySchema = fields({ refresh: tokenField('Refresh token') })
 export type RefreshBody = z.input<typeof refreshBodySchema>
 /** Our API sends `access` only, as SPEC.md does; `refresh` is a rotating provider's (spec.ts). */
 export const refreshAnswerSchema = specRefreshSchema.extend({ refresh: z.string().optional() })
 export type RefreshAnswer = z.output<typeof refreshAnswerSchema>
 
-/** POST v1/auth/logout/ (either portal): the refresh token and/or the bearer token. */
-export const logoutBodySchema = z.object({ refresh: z.string().optional() })
+/**
+ * POST v1/auth/logout/ (either portal): the refresh token and/or the bearer token; the API asks
+ * for the refresh token only when there is no bearer token either.
+ */
+export const logoutBodySchema = fields({ refresh: textField({ label: 'Refresh token', max: TOKEN_MAX_LENGTH }) })
 export type LogoutBody = z.input<typeof logoutBodySchema>
 export const logoutAnswerSchema = noContent
 
 // ---- Sign-up and e-mail links -----------------------------------------------------------------
 
 /** POST v1/auth/signup/ */
-export const signUpBodySchema = z.object({ email: z.string(), password: z.string(), conf_password: z.string() })
+export const signUpBodySchema = fields({ email: emailField, password: newPasswordField, conf_password: confirmationField })
+  .superRefine(({ password, conf_password }, ctx) => matchingConfirmation(password, conf_password, ctx))
+  // Only a body without problems gets here, and its password is text.
+  .transform(({ password, ...body }) => ({ ...body, password: password ?? '' }))
 export type SignUpBody = z.input<typeof signUpBodySchema>
 /** Sign-up and GET v1/auth/verify-email-token/ answer the (normalised) e-mail. */
 export const emailAnswerSchema = z.object({ email: z.string() })
 export type EmailAnswer = z.output<typeof emailAnswerSchema>
 
 /** POST v1/auth/resend-verify-email/ */
-export const resendVerificationBodySchema = z.object({ email: z.string() })
+export const resendVerificationBodySchema = fields({ email: emailField })
 export const resendVerificationAnswerSchema = noContent
 
 /** GET v1/auth/verify-email-token/?token=&email= */
-export const verifyEmailQuerySchema = z.object({ token: z.string(), email: z.string() })
+export const verifyEmailQuerySchema = fields({ token: tokenField('Token'), email: emailField })
 export type VerifyEmailQuery = z.input<typeof verifyEmailQuerySchema>
 
 /** POST v1/auth/forgot_password/: the same answer whether or not the account exists. */
-export const forgotPasswordBodySchema = z.object({ email: z.string(), portal: z.enum(PORTALS) })
+export const forgotPasswordBodySchema = fields({
+  email: emailField,
+  portal: choiceField(PORTALS, { label: 'Portal', required: 'Portal is required' }),
+})
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>
 export const forgotPasswordAnswerSchema = noContent
 
 /** POST v1/auth/reset_password/submit/ */
-export const resetPasswordBodySchema = z.object({ token: z.string(), new_password: z.string(), conf_password: z.string() })
+export const resetPasswordBodySchema = fields({
+  token: tokenField('Token'),
+  new_password: newPasswordField,
+  conf_password: confirmationField,
+})
+  .superRefine(({ new_password, conf_password }, ctx) => matchingConfirmation(new_password, conf_password, ctx))
+  .transform(({ new_password, ...body }) => ({ ...body, new_password: new_password ?? '' }))
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>
 export const resetPasswordAnswerSchema = noContent
 
 // ---- Change password (extension) --------------------------------------------------------------
 
 /** POST v1/auth/change_password/ and v1/admin/change_password/; answers a tokenPairSchema. */
-export const changePasswordBodySchema = z.object({
-  old_password: z.string(),
-  new_password: z.string(),
-  conf_password: z.string(),
+export const changePasswordBodySchema = fields({
+  // Trimmed, as it always was: the stored password is compared with what is left.
+  old_password: textField({
+    label: 'Current password',
+    required: 'Current password is required',
+    max: CURRENT_PASSWORD_MAX_LENGTH,
+  }),
+  new_password: newPasswordField,
+  conf_password: confirmationField,
 })
+  .superRefine(({ new_password, conf_password }, ctx) => matchingConfirmation(new_password, conf_password, ctx))
+  .transform(({ new_password, ...body }) => ({ ...body, new_password: new_password ?? '' }))
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>
 
 // ---- The admin's second factor ----------------------------------------------------------------
@@ -144,7 +194,7 @@ export const mfaSetupSchema = z.object({ secret: z.string(), otpauth_uri: z.stri
 export type MfaSetup = z.output<typeof mfaSetupSchema>
 
 /** POST v1/admin/mfa/confirm/ */
-export const mfaCodeBodySchema = z.object({ code: z.string() })
+export const mfaCodeBodySchema = fields({ code: mfaCodeField })
 export type MfaCodeBody = z.input<typeof mfaCodeBodySchema>
 export const mfaConfirmSchema = z.object({ recovery_codes: z.array(z.string()) })
 export type MfaConfirm = z.output<typeof mfaConfirmSchema>

@@ -7,8 +7,7 @@
 //
 // `answer` is our API's level: what the API sends and checks before sending. `spec`, on SPEC.md §7
 // calls only, is the SPEC level (spec.ts) the app reads those answers with, so the app works with
-// any provider that implements SPEC §7. Bodies and queries that carry no schema yet are read by
-// their route's own code (provider/routes/), which is ported here one file at a time.
+// any provider that implements SPEC §7. An endpoint without a query or body schema reads none.
 //
 // Server code only (zod); no Node-only imports.
 import { z } from 'zod'
@@ -20,17 +19,28 @@ import {
   adminLoginSchema,
   adminSessionSchema,
   adminUserSchema,
+  changePasswordBodySchema,
+  credentialsBodySchema,
   emailAnswerSchema,
   forgotPasswordAnswerSchema,
+  forgotPasswordBodySchema,
   logoutAnswerSchema,
+  logoutBodySchema,
+  mfaCodeBodySchema,
   mfaConfirmSchema,
+  mfaLoginBodySchema,
   mfaSetupSchema,
   mfaStatusSchema,
   refreshAnswerSchema,
+  refreshBodySchema,
   resendVerificationAnswerSchema,
+  resendVerificationBodySchema,
   resetPasswordAnswerSchema,
+  resetPasswordBodySchema,
+  signUpBodySchema,
   specAdminLoginSchema,
   tokenPairSchema,
+  verifyEmailQuerySchema,
 } from './auth'
 import { connectStartSchema, deviceListSchema, disconnectedSchema, syncedSchema, withingsNotifySchema } from './devices'
 import { DEVICE_SERVICE_KEYS } from './devices-values'
@@ -81,7 +91,7 @@ import {
   TIME_ZONE_INVALID,
   WEEKDAYS,
 } from './reminders-values'
-import { accountClosedSchema, closureTermsSchema } from './account-closure'
+import { accountClosedSchema, adminCloseAccountBodySchema, closeAccountBodySchema, closureTermsSchema } from './account-closure'
 import { patientDashboardSchema } from './patient-dashboard'
 import { fhirClientBodySchema, fhirClientListSchema, fhirClientSchema } from './fhir-clients'
 import {
@@ -490,11 +500,19 @@ const entries = {
 // ---- Customer accounts and profile (SPEC.md §7) ----------------------------------------------
 
 const auth = {
-  signUp: endpoint({ method: 'POST', path: 'v1/auth/signup/', access: 'public', answer: emailAnswerSchema, spec: specEmailAnswerSchema }),
+  signUp: endpoint({
+    method: 'POST',
+    path: 'v1/auth/signup/',
+    access: 'public',
+    body: signUpBodySchema,
+    answer: emailAnswerSchema,
+    spec: specEmailAnswerSchema,
+  }),
   verifyEmail: endpoint({
     method: 'GET',
     path: 'v1/auth/verify-email-token/',
     access: 'public',
+    query: verifyEmailQuerySchema,
     answer: emailAnswerSchema,
     spec: specEmailAnswerSchema,
   }),
@@ -502,17 +520,33 @@ const auth = {
     method: 'POST',
     path: 'v1/auth/resend-verify-email/',
     access: 'public',
+    body: resendVerificationBodySchema,
     answer: resendVerificationAnswerSchema,
     spec: specUnreadSchema,
   }),
-  login: endpoint({ method: 'POST', path: 'v1/auth/login/', access: 'public', answer: tokenPairSchema, spec: specTokenPairSchema }),
-  refresh: endpoint({ method: 'POST', path: 'v1/auth/token/refresh/', access: 'public', answer: refreshAnswerSchema, spec: specRefreshSchema }),
+  login: endpoint({
+    method: 'POST',
+    path: 'v1/auth/login/',
+    access: 'public',
+    body: credentialsBodySchema,
+    answer: tokenPairSchema,
+    spec: specTokenPairSchema,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: 'v1/auth/token/refresh/',
+    access: 'public',
+    body: refreshBodySchema,
+    answer: refreshAnswerSchema,
+    spec: specRefreshSchema,
+  }),
   /** Either portal; the bearer token, if any, names the session it ends. */
-  logout: endpoint({ method: 'POST', path: 'v1/auth/logout/', access: 'public', answer: logoutAnswerSchema }),
+  logout: endpoint({ method: 'POST', path: 'v1/auth/logout/', access: 'public', body: logoutBodySchema, answer: logoutAnswerSchema }),
   forgotPassword: endpoint({
     method: 'POST',
     path: 'v1/auth/forgot_password/',
     access: 'public',
+    body: forgotPasswordBodySchema,
     answer: forgotPasswordAnswerSchema,
     spec: specUnreadSchema,
   }),
@@ -520,10 +554,17 @@ const auth = {
     method: 'POST',
     path: 'v1/auth/reset_password/submit/',
     access: 'public',
+    body: resetPasswordBodySchema,
     answer: resetPasswordAnswerSchema,
     spec: specUnreadSchema,
   }),
-  changePassword: endpoint({ method: 'POST', path: 'v1/auth/change_password/', access: 'customer', answer: tokenPairSchema }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: 'v1/auth/change_password/',
+    access: 'customer',
+    body: changePasswordBodySchema,
+    answer: tokenPairSchema,
+  }),
 }
 
 const profile = {
@@ -552,9 +593,23 @@ const profile = {
 // ---- Admin sign-in, profile and two-factor ---------------------------------------------------
 
 const admin = {
-  login: endpoint({ method: 'POST', path: 'v1/admin/login/', access: 'public', answer: adminLoginSchema, spec: specAdminLoginSchema }),
-  loginCode: endpoint({ method: 'POST', path: 'v1/admin/login/mfa/', access: 'public', answer: adminSessionSchema }),
-  refresh: endpoint({ method: 'POST', path: 'v1/admin/token/refresh/', access: 'public', answer: refreshAnswerSchema, spec: specRefreshSchema }),
+  login: endpoint({
+    method: 'POST',
+    path: 'v1/admin/login/',
+    access: 'public',
+    body: credentialsBodySchema,
+    answer: adminLoginSchema,
+    spec: specAdminLoginSchema,
+  }),
+  loginCode: endpoint({ method: 'POST', path: 'v1/admin/login/mfa/', access: 'public', body: mfaLoginBodySchema, answer: adminSessionSchema }),
+  refresh: endpoint({
+    method: 'POST',
+    path: 'v1/admin/token/refresh/',
+    access: 'public',
+    body: refreshBodySchema,
+    answer: refreshAnswerSchema,
+    spec: specRefreshSchema,
+  }),
   profile: endpoint({
     method: 'GET',
     path: 'v1/admin/profile/',
@@ -563,10 +618,23 @@ const admin = {
     answer: adminUserSchema,
     spec: specAdminProfileSchema,
   }),
-  changePassword: endpoint({ method: 'POST', path: 'v1/admin/change_password/', access: 'admin', answer: tokenPairSchema }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: 'v1/admin/change_password/',
+    access: 'admin',
+    body: changePasswordBodySchema,
+    answer: tokenPairSchema,
+  }),
   mfa: endpoint({ method: 'GET', path: 'v1/admin/mfa/', access: 'admin', enrolling: true, answer: mfaStatusSchema }),
   mfaSetup: endpoint({ method: 'POST', path: 'v1/admin/mfa/setup/', access: 'admin', enrolling: true, answer: mfaSetupSchema }),
-  mfaConfirm: endpoint({ method: 'POST', path: 'v1/admin/mfa/confirm/', access: 'admin', enrolling: true, answer: mfaConfirmSchema }),
+  mfaConfirm: endpoint({
+    method: 'POST',
+    path: 'v1/admin/mfa/confirm/',
+    access: 'admin',
+    enrolling: true,
+    body: mfaCodeBodySchema,
+    answer: mfaConfirmSchema,
+  }),
 }
 
 // ---- Admin: patients, alerts, users, audit, reports ------------------------------------------
@@ -806,7 +874,7 @@ const messages = {
   }),
 }
 
-// ---- The patient's own data: the record download and closing the account (not ported yet) ----
+// ---- The patient's own data: the record download and closing the account -----------------------
 
 /** A ZIP file, not the JSON envelope: nothing to read as `content` (docs/provider-api.md "Record export"). */
 const zipFile = z.null()
@@ -821,8 +889,14 @@ const yourData = {
     answer: zipFile,
   }),
   closeTerms: endpoint({ method: 'GET', path: 'v1/auth/close-account/', access: 'customer', answer: closureTermsSchema }),
-  close: endpoint({ method: 'POST', path: 'v1/auth/close-account/', access: 'customer', answer: accountClosedSchema }),
-  closeOnRequest: endpoint({ method: 'POST', path: 'v1/admin/account-closures/', access: 'super_admin', answer: accountClosedSchema }),
+  close: endpoint({ method: 'POST', path: 'v1/auth/close-account/', access: 'customer', body: closeAccountBodySchema, answer: accountClosedSchema }),
+  closeOnRequest: endpoint({
+    method: 'POST',
+    path: 'v1/admin/account-closures/',
+    access: 'super_admin',
+    body: adminCloseAccountBodySchema,
+    answer: accountClosedSchema,
+  }),
 }
 
 // ---- The FHIR API's client apps, registered by a Super Admin ----------------------------------

@@ -1,7 +1,8 @@
 // The patient's profile calls (SPEC.md §3 "Profile form fields", §7): GET v1/auth/profile/, the
 // wizard's four PUTs, the preferences PUT (docs/provider-api.md "Extensions") and tour-completed.
-// Server code only (zod): the app's *.server.ts and the API. The API keeps its own field readers
-// (provider/profile-sections.ts) for the worded messages; what they return is these sections.
+// Server code only (zod): the app's *.server.ts and the API. The API reads the sections' bodies with
+// the route table's schemas (profile-requests.ts), which carry the worded messages; what they
+// return is these sections.
 import { z } from 'zod'
 import {
   BARIATRIC_STATUSES,

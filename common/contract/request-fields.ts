@@ -11,6 +11,7 @@
 // Server code only (zod).
 import { z } from 'zod'
 import { EMAIL_INVALID, isValidEmail } from '../email'
+import { passwordProblems } from '../password-rules'
 import { PAGE_NUMBER_MAX } from './paging-values'
 
 /** A field schema that takes `In` from a client (for the app's typed calls) and gives `Out`. */
@@ -400,4 +401,54 @@ export function choicesField<const T extends string>(
     }
     return items
   })
+}
+
+/**
+ * A password to check against the stored one at sign-in: only presence and type, never the rules
+ * (old passwords may predate them), and never trimmed ('' is absent, spaces are a password).
+ */
+export const signInPasswordField: Field<string, string> = customField((value, fail) => {
+  if (isEmpty(value)) {
+    fail('Password is required')
+    return ''
+  }
+  if (typeof value !== 'string') {
+    fail('Password must be text')
+    return ''
+  }
+  return value
+})
+
+/**
+ * A new password, which must meet SPEC §5's rules (common/password-rules.ts); never trimmed. Gives
+ * undefined when it is not text ('' is text), which `matchingConfirmation` needs to tell apart.
+ */
+export const newPasswordField: Field<string | undefined, string> = customField((value, fail) => {
+  if (typeof value === 'string' && value !== '') {
+    for (const problem of passwordProblems(value)) fail(problem)
+    return value
+  }
+  fail(isEmpty(value) ? 'Password is required' : 'Password must be text')
+  return typeof value === 'string' ? value : undefined
+})
+
+/** A new password's confirmation: only its presence here; `matchingConfirmation` compares. */
+export const confirmationField: Field<unknown, string> = customField((value, fail) => {
+  if (isEmpty(value)) fail('Please confirm your password')
+  return value
+})
+
+/**
+ * The rule across a new password and its confirmation, for a body's `superRefine`: a confirmation
+ * that is there must equal a password that is text (an empty one included).
+ */
+export function matchingConfirmation(
+  password: string | undefined,
+  confirmation: unknown,
+  ctx: z.RefinementCtx,
+  confirmationKey = 'conf_password',
+): void {
+  if (password !== undefined && !isEmpty(confirmation) && confirmation !== password) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [confirmationKey], message: 'Passwords do not match' })
+  }
 }

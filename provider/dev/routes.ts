@@ -1,8 +1,9 @@
 // Test and demo conveniences: every `__dev/` endpoint. Mounted only in dev mode (provider/index.ts),
 // so in production they are plain 404s; nothing in the production code imports this folder.
-import { findAccountByEmail, findAccountById, markEmailVerified, type Account } from '../store/accounts.js'
+import { choiceField, dateField, emailField, fields, numberField, textField } from '../../common/contract/request-fields'
+import { findAccountByEmail, findAccountById, markEmailVerified } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
-import { findService, type DeviceService } from '../devices-catalogue.js'
+import { findService } from '../devices-catalogue.js'
 import {
   decideAuthorization,
   deleteImportedAfter,
@@ -12,6 +13,7 @@ import {
   setLastSyncedAt,
 } from '../store/devices.js'
 import { isoDay } from '../devices-sync.js'
+import { readBody } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
 import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { readOutbox } from '../mailer.js'
@@ -22,13 +24,49 @@ import { evaluateTimeBasedAlerts } from '../patient-changes.js'
 import { todayUtc } from '../admin-patients-metrics.js'
 import { sendDueReminders } from '../jobs/reminders.js'
 import { deleteExpiredRecords } from '../account-closure.js'
-import { FieldReader } from '../validation.js'
 import { MAX_HISTORY_DAYS, seedHistory } from './history.js'
 import { seedPatients } from './seed-patients.js'
 import { seedDemoPatientsInto } from './demo-patients.js'
 import { changePatients } from '../patient-changes.js'
 
 const DAY_MS = 86_400_000
+
+// The bodies of the development endpoints, read with the API's own field rules and messages (they
+// are not in the route table: tests and the demo call them, never the app).
+
+const emailBody = fields({ email: emailField })
+
+const seedHistoryBody = fields({
+  email: emailField,
+  days: numberField({ label: 'Days', required: 'Days is required', min: 1, max: MAX_HISTORY_DAYS, unit: 'days' }),
+  start_kg: numberField({ label: 'Start weight', min: 20, max: 500, unit: 'kg' }),
+  today: dateField({ label: 'Today' }),
+})
+
+const consentBody = fields({
+  state: textField({ label: 'State', required: 'State is required', max: 200 }),
+  decision: choiceField(['allow', 'deny'], { label: 'Decision', required: 'Decision is required' }),
+})
+
+/** A simulated service's key, as the patients' endpoints read it. */
+const serviceField = textField({
+  label: 'Service',
+  required: 'Service is required',
+  max: 50,
+  then: { message: 'Unknown service', read: (key) => (findService(key) ? key : null) },
+})
+
+const rewindSyncBody = fields({
+  days: numberField({ label: 'Days', required: 'Days is required', min: 1, max: 60, unit: 'days' }),
+  email: emailField,
+  service: serviceField,
+})
+
+const failNextSyncBody = fields({
+  reason: textField({ label: 'Reason', max: 300 }),
+  email: emailField,
+  service: serviceField,
+})
 
 export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[] {
   return [
@@ -54,9 +92,7 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
       method: 'POST',
       path: '__dev/verify-email/',
       handler: async (req) => {
-        const f = new FieldReader(jsonObjectBody(req))
-        const email = f.email()
-        f.done()
+        const { email } = readBody(emailBody, req)
         const account = await findAccountByEmail(ctx.db, email)
         if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
         await changePatients(ctx.db, (tx) => markEmailVerified(tx, account.id))
@@ -130,46 +166,28 @@ function localToday(): string {
 
 /** POST __dev/seed-history/ {email, days, start_kg?, today?}: a generated daily history (trends). */
 async function seedHistoryRoute(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader(jsonObjectBody(req))
-  const email = f.email()
-  const days = f.number('days', {
-    label: 'Days',
-    required: 'Days is required',
-    min: 1,
-    max: MAX_HISTORY_DAYS,
-    unit: 'days',
-  })
-  const startKg = f.number('start_kg', { label: 'Start weight', min: 20, max: 500, unit: 'kg' })
-  const today = f.date('today', { label: 'Today' }) ?? localToday()
-  f.done()
+  const body = readBody(seedHistoryBody, req)
+  const { email, days } = body
+  const today = body.today ?? localToday()
   const account = await findAccountByEmail(ctx.db, email)
   if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
-  const written = await seedHistory(ctx.db, account.id, { days: days!, today, startKg: startKg ?? undefined })
+  const written = await seedHistory(ctx.db, account.id, { days, today, startKg: body.start_kg ?? undefined })
   return {
     message: 'History seeded.',
     content: { email, from: written.from, to: today, entries: written.entries },
   }
 }
 
-/** The `service` of a test control, as the patients' endpoints read it. */
-function readService(f: FieldReader): DeviceService | null {
-  const key = f.text('service', { label: 'Service', required: 'Service is required', max: 50 })
-  if (!key) return null
-  const service = findService(key)
-  if (!service) f.fail('service', 'Unknown service')
-  return service ?? null
-}
-
-async function devAccount(ctx: ProviderContext, f: FieldReader): Promise<Account> {
-  const email = f.email()
-  const service = readService(f)
-  f.done()
+/** The patient and the service a sync control names; the service must be connected. */
+async function devAccount(ctx: ProviderContext, email: string, key: string) {
   const account = await findAccountByEmail(ctx.db, email)
   if (!account || account.portal !== 'customer') throw new ApiError(404, 'No customer with this email.')
-  if (!(await findConnection(ctx.db, account.id, service!.service))) {
-    throw new ApiError(409, `${service!.service_name} is not connected.`)
+  // The body's schema took only a known key.
+  const service = findService(key)!
+  if (!(await findConnection(ctx.db, account.id, service.service))) {
+    throw new ApiError(409, `${service.service_name} is not connected.`)
   }
-  return account
+  return { account, service }
 }
 
 /** The simulated consent screen's data and answer, and sync controls for tests. */
@@ -204,13 +222,7 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
       method: 'POST',
       path: '__dev/devices/consent/',
       handler: async (req) => {
-        const f = new FieldReader(jsonObjectBody(req))
-        const state = f.text('state', { label: 'State', required: 'State is required', max: 200 })
-        const decision = f.choice('decision', ['allow', 'deny'] as const, {
-          label: 'Decision',
-          required: 'Decision is required',
-        })
-        f.done()
+        const { state, decision } = readBody(consentBody, req)
         const auth = await findOpenAuthorization(ctx.db, state)
         // A real service's consent is answered on the service's own page, never here.
         if (!auth || auth.decision !== null || !findService(auth.service)?.simulated) {
@@ -233,22 +245,13 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
       method: 'POST',
       path: '__dev/devices/rewind-sync/',
       handler: async (req) => {
-        const body = jsonObjectBody(req)
-        const f = new FieldReader(body)
-        const days = f.number('days', {
-          label: 'Days',
-          required: 'Days is required',
-          min: 1,
-          max: 60,
-          unit: 'days',
-        })
-        const account = await devAccount(ctx, f)
-        const service = findService(String(body.service))!
+        const body = readBody(rewindSyncBody, req)
+        const { account, service } = await devAccount(ctx, body.email, body.service)
         const connection = (await findConnection(ctx.db, account.id, service.service))!
         // "As if the last N days had not been synced yet": the last sync moves back N days and the
         // readings it brought for those days go, so the next sync has new days to import.
         const last =
-          Date.parse(connection.last_synced_at ?? new Date().toISOString()) - Math.round(days!) * DAY_MS
+          Date.parse(connection.last_synced_at ?? new Date().toISOString()) - Math.round(body.days) * DAY_MS
         const removed = await changePatients(ctx.db, async (tx) => {
           await setLastSyncedAt(tx, account.id, service.service, new Date(last).toISOString())
           return deleteImportedAfter(tx, account.id, service.service, isoDay(last))
@@ -263,11 +266,10 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
       method: 'POST',
       path: '__dev/devices/fail-next-sync/',
       handler: async (req) => {
-        const body = jsonObjectBody(req)
-        const f = new FieldReader(body)
-        const reason = f.text('reason', { label: 'Reason', max: 300 }) || DEFAULT_SYNC_FAILURE
-        const account = await devAccount(ctx, f)
-        await setFailNextSync(ctx.db, account.id, String(body.service), reason)
+        const body = readBody(failNextSyncBody, req)
+        const reason = body.reason || DEFAULT_SYNC_FAILURE
+        const { account } = await devAccount(ctx, body.email, body.service)
+        await setFailNextSync(ctx.db, account.id, body.service, reason)
         return { message: 'The next sync will fail.', content: { reason } }
       },
     },

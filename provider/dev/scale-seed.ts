@@ -10,7 +10,7 @@
 // tests/provider/scale-seed.test.ts), and stamped as evaluated today.
 import { todayUtc } from '../admin-patients-metrics.js'
 import { DEFAULT_REGAIN_PERCENT, NO_DATA_DAYS } from '../alerts-rules.js'
-import { SURGERY_TYPES } from '../profile-sections.js'
+import { SURGERY_TYPES } from '../../common/contract/profile-values'
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../store/sql.js'
 

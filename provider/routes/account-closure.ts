@@ -2,51 +2,29 @@
 // with their password) and POST v1/admin/account-closures/ (a Super Admin, on the patient's written
 // request). The admin's path names no patient id, so a provider without the extension answers 404
 // on a path the app can tell apart from "no such patient" (app/platform/extensions.ts).
-import {
-  ACCOUNT_ALREADY_CLOSED,
-  ADMIN_CLOSE_ACCOUNT_PATH,
-  CLOSE_ACCOUNT_PATH,
-  REFERENCE_MAX,
-  REFERENCE_REQUIRED,
-  WRONG_PASSWORD,
-} from '../../common/contract/account-closure-values'
-import { accountClosedSchema, closureTermsSchema } from '../../common/contract/account-closure'
+import { ACCOUNT_ALREADY_CLOSED, WRONG_PASSWORD } from '../../common/contract/account-closure-values'
+import { API, type BodyOf } from '../../common/contract/endpoints'
 import { closeAccount, closureSettings } from '../account-closure.js'
-import { requireAdminRole, SUPER_ADMIN_ONLY } from '../admin-users-access.js'
 import type { ProviderContext } from '../context.js'
+import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
-import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { verifyPassword } from '../passwords.js'
-import { authenticate } from '../sessions.js'
+import type { Account } from '../store/accounts.js'
 import { isPatient } from '../store/patients.js'
-import { FieldReader } from '../validation.js'
 import { PATIENT_NOT_FOUND } from './admin-patients.js'
 
-const PASSWORD_MAX = 200
-const MAX_ID = 1e15
-
-export function accountClosureRoutes(ctx: ProviderContext): Route[] {
+export function accountClosureRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'GET',
-      path: CLOSE_ACCOUNT_PATH,
-      answer: closureTermsSchema,
-      handler: async (req) => {
-        await authenticate(ctx, req.headers.authorization, 'customer')
-        const { retentionYears, emailReuse } = closureSettings(ctx)
-        return { message: 'Closing terms.', content: { retention_years: retentionYears, email_reuse: emailReuse } }
-      },
-    },
-    { method: 'POST', path: CLOSE_ACCOUNT_PATH, answer: accountClosedSchema, handler: (req) => closeOwnAccount(ctx, req) },
-    { method: 'POST', path: ADMIN_CLOSE_ACCOUNT_PATH, answer: accountClosedSchema, handler: (req) => closeOnRequest(ctx, req) },
+    serve(API.yourData.closeTerms, () => {
+      const { retentionYears, emailReuse } = closureSettings(ctx)
+      return { message: 'Closing terms.', content: { retention_years: retentionYears, email_reuse: emailReuse } }
+    }),
+    serve(API.yourData.close, ({ caller, body }) => closeOwnAccount(ctx, caller.account, body)),
+    serve(API.yourData.closeOnRequest, ({ caller, body }) => closeOnRequest(ctx, caller.account, body)),
   ]
 }
 
-async function closeOwnAccount(ctx: ProviderContext, req: RequestInput) {
-  const account = await authenticate(ctx, req.headers.authorization, 'customer')
-  const f = new FieldReader(jsonObjectBody(req))
-  const password = f.text('password', { label: 'Password', required: 'Password is required', max: PASSWORD_MAX })
-  f.done()
+async function closeOwnAccount(ctx: ProviderContext, account: Account, { password }: BodyOf<typeof API.yourData.close>) {
   if (!(await verifyPassword(password, account.password_hash))) {
     throw new ApiError(400, WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
   }
@@ -56,15 +34,13 @@ async function closeOwnAccount(ctx: ProviderContext, req: RequestInput) {
   return { message: 'Your account has been closed.', content: closed }
 }
 
-async function closeOnRequest(ctx: ProviderContext, req: RequestInput) {
-  const admin = await requireAdminRole(ctx, req, SUPER_ADMIN_ONLY)
-  const f = new FieldReader(jsonObjectBody(req))
-  const patientId = f.number('patient_id', { label: 'Patient id', required: 'Patient id is required', min: 1, max: MAX_ID, unit: '' })
-  const reference = f.text('reference', { label: 'Reference', required: REFERENCE_REQUIRED, max: REFERENCE_MAX })
-  if (patientId !== null && !Number.isInteger(patientId)) f.fail('patient_id', 'Patient id must be a whole number')
-  f.done()
-  if (!(await isPatient(ctx.db, patientId!))) throw new ApiError(404, PATIENT_NOT_FOUND)
-  const closed = await closeAccount(ctx, patientId!, {
+async function closeOnRequest(
+  ctx: ProviderContext,
+  admin: Account,
+  { patient_id: patientId, reference }: BodyOf<typeof API.yourData.closeOnRequest>,
+) {
+  if (!(await isPatient(ctx.db, patientId))) throw new ApiError(404, PATIENT_NOT_FOUND)
+  const closed = await closeAccount(ctx, patientId, {
     actor: admin,
     by: { kind: 'admin', adminId: admin.id, reference },
   })

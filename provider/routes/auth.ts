@@ -1,13 +1,4 @@
-import {
-  emailAnswerSchema,
-  forgotPasswordAnswerSchema,
-  logoutAnswerSchema,
-  refreshAnswerSchema,
-  resendVerificationAnswerSchema,
-  resetPasswordAnswerSchema,
-  tokenPairSchema,
-} from '../../common/contract/auth'
-import { PORTALS, TOKEN_MAX_LENGTH as TOKEN_MAX } from '../../common/contract/auth-values'
+import { API, type BodyOf, type QueryOf } from '../../common/contract/endpoints'
 import {
   findAccountByEmail,
   findAccountById,
@@ -23,74 +14,42 @@ import {
   RESET_PASSWORD_TTL_MS,
   VERIFY_EMAIL_TTL_MS,
 } from '../store/email-tokens.js'
+import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
-import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { sendResetMail, sendVerificationMail } from '../mailer.js'
 import { hashPassword } from '../passwords.js'
 import { changePatients } from '../patient-changes.js'
 import { endSessions, redeemRefreshToken, revokeRefreshTokens } from '../sessions.js'
 import { signIn } from '../sign-in.js'
-import { FieldReader } from '../validation.js'
 
 const EMAIL_TAKEN = 'An account with this email already exists.'
 const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired.'
 const RESET_LINK_INVALID = 'This reset link is invalid or has expired.'
 
-export function authRoutes(ctx: ProviderContext): Route[] {
+export function authRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'POST',
-      path: 'v1/auth/login/',
-      answer: tokenPairSchema,
-      handler: async (req) => {
-        const { access_token, refresh_token, device_token } = await signIn(ctx, req, 'customer')
-        return { message: 'Signed in successfully.', content: { access_token, refresh_token, device_token } }
-      },
-    },
-    { method: 'POST', path: 'v1/auth/signup/', answer: emailAnswerSchema, handler: (req) => signUp(ctx, req) },
-    {
-      method: 'POST',
-      path: 'v1/auth/resend-verify-email/',
-      answer: resendVerificationAnswerSchema,
-      handler: (req) => resendVerification(ctx, req),
-    },
-    {
-      method: 'GET',
-      path: 'v1/auth/verify-email-token/',
-      answer: emailAnswerSchema,
-      handler: (req) => verifyEmail(ctx, req),
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/forgot_password/',
-      answer: forgotPasswordAnswerSchema,
-      handler: (req) => forgotPassword(ctx, req),
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/reset_password/submit/',
-      answer: resetPasswordAnswerSchema,
-      handler: (req) => resetPassword(ctx, req),
-    },
-    {
-      method: 'POST',
-      path: 'v1/auth/token/refresh/',
-      answer: refreshAnswerSchema,
-      handler: async (req) => ({
-        message: 'Token refreshed.',
-        content: { access: await redeemRefreshToken(ctx, readRefreshField(req), 'customer') },
-      }),
-    },
-    { method: 'POST', path: 'v1/auth/logout/', answer: logoutAnswerSchema, handler: (req) => logOut(ctx, req) },
+    serve(API.auth.login, async ({ body }) => {
+      const result = await signIn(ctx, body, 'customer')
+      // Only an admin has a second factor: a patient's right password always opens a session.
+      if (result.mfa_token !== undefined) throw new Error('A patient sign-in asked for a second factor')
+      const { access_token, refresh_token, device_token } = result
+      return { message: 'Signed in successfully.', content: { access_token, refresh_token, device_token } }
+    }),
+    serve(API.auth.signUp, ({ body }) => signUp(ctx, body)),
+    serve(API.auth.resendVerification, ({ body }) => resendVerification(ctx, body)),
+    serve(API.auth.verifyEmail, ({ query }) => verifyEmail(ctx, query)),
+    serve(API.auth.forgotPassword, ({ body }) => forgotPassword(ctx, body)),
+    serve(API.auth.resetPassword, ({ body }) => resetPassword(ctx, body)),
+    serve(API.auth.refresh, async ({ body }) => ({
+      message: 'Token refreshed.',
+      content: { access: await redeemRefreshToken(ctx, body.refresh, 'customer') },
+    })),
+    serve(API.auth.logout, ({ body, req }) => logOut(ctx, body, req.headers.authorization)),
   ]
 }
 
 /** Either portal's sign-out (docs/provider-api.md): ends the session of the tokens it is given. */
-async function logOut(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader(jsonObjectBody(req))
-  const refresh = f.text('refresh', { label: 'Refresh token', max: TOKEN_MAX })
-  f.done()
-  const authorization = req.headers.authorization
+async function logOut(ctx: ProviderContext, { refresh }: BodyOf<typeof API.auth.logout>, authorization: string | undefined) {
   if (!refresh && !authorization) {
     const message = 'Refresh token is required'
     throw new ApiError(400, message, { refresh: [message] })
@@ -99,22 +58,7 @@ async function logOut(ctx: ProviderContext, req: RequestInput) {
   return { message: 'Signed out.', content: null }
 }
 
-export function readRefreshField(req: RequestInput): string {
-  const f = new FieldReader(jsonObjectBody(req))
-  const refresh = f.text('refresh', {
-    label: 'Refresh token',
-    required: 'Refresh token is required',
-    max: TOKEN_MAX,
-  })
-  f.done()
-  return refresh
-}
-
-async function signUp(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader(jsonObjectBody(req))
-  const email = f.email()
-  const password = f.newPassword('password', 'conf_password')
-  f.done()
+async function signUp(ctx: ProviderContext, { email, password }: BodyOf<typeof API.auth.signUp>) {
   if (await findAccountByEmail(ctx.db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
   const passwordHash = await hashPassword(password)
   // Another sign-up for the same e-mail may have finished while we were hashing (or be inserting
@@ -125,10 +69,7 @@ async function signUp(ctx: ProviderContext, req: RequestInput) {
   return { status: 201, message: 'Account created. Please verify your email.', content: { email } }
 }
 
-async function resendVerification(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader(jsonObjectBody(req))
-  const email = f.email()
-  f.done()
+async function resendVerification(ctx: ProviderContext, { email }: BodyOf<typeof API.auth.resendVerification>) {
   const account = await findAccountByEmail(ctx.db, email)
   if (!account || account.portal !== 'customer') {
     const message = 'No account found for this email.'
@@ -142,11 +83,7 @@ async function resendVerification(ctx: ProviderContext, req: RequestInput) {
   return { message: 'Verification link sent.', content: null }
 }
 
-async function verifyEmail(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader({ token: req.query.get('token'), email: req.query.get('email') })
-  const token = f.text('token', { label: 'Token', required: 'Token is required', max: TOKEN_MAX })
-  const email = f.email()
-  f.done()
+async function verifyEmail(ctx: ProviderContext, { token, email }: QueryOf<typeof API.auth.verifyEmail>) {
   const account = await findAccountByEmail(ctx.db, email)
   // Peek first: a token must not be burnt by a request that names someone else's e-mail.
   if (
@@ -163,16 +100,9 @@ async function verifyEmail(ctx: ProviderContext, req: RequestInput) {
   return { message: 'Email verified successfully.', content: { email } }
 }
 
-async function forgotPassword(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader(jsonObjectBody(req))
-  const email = f.email()
-  const portal = f.choice('portal', PORTALS, {
-    label: 'Portal',
-    required: 'Portal is required',
-  })
-  f.done()
+async function forgotPassword(ctx: ProviderContext, { email, portal }: BodyOf<typeof API.auth.forgotPassword>) {
   const account = await findAccountByEmail(ctx.db, email)
-  if (account && portal && account.portal === portal) {
+  if (account && account.portal === portal) {
     await sendResetMail(
       ctx,
       email,
@@ -186,11 +116,7 @@ async function forgotPassword(ctx: ProviderContext, req: RequestInput) {
   }
 }
 
-async function resetPassword(ctx: ProviderContext, req: RequestInput) {
-  const f = new FieldReader(jsonObjectBody(req))
-  const token = f.text('token', { label: 'Token', required: 'Token is required', max: TOKEN_MAX })
-  const password = f.newPassword('new_password', 'conf_password')
-  f.done()
+async function resetPassword(ctx: ProviderContext, { token, new_password: password }: BodyOf<typeof API.auth.resetPassword>) {
   if ((await peekEmailToken(ctx.db, token, 'reset_password')) === null) throw new ApiError(400, RESET_LINK_INVALID)
   const passwordHash = await hashPassword(password)
   // Consumed only now, by one conditional UPDATE, so of two racing submissions exactly one wins;

@@ -1,46 +1,32 @@
 // Extension (not in SPEC.md §7): a signed-in customer or admin changes their own password.
 // Other sessions of the account end (token version bump, refresh tokens revoked); this one goes
 // on with the fresh tokens in the answer.
-import { tokenPairSchema } from '../../common/contract/auth'
+import { API, type BodyOf } from '../../common/contract/endpoints'
 import { replacePassword, type Account } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
+import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
-import { jsonObjectBody, type RequestInput, type Route } from '../http.js'
 import { hashPassword, verifyPassword } from '../passwords.js'
-import { authenticate, issueSession, revokeRefreshTokens } from '../sessions.js'
-import type { Portal } from '../tokens.js'
-import { FieldReader } from '../validation.js'
+import { issueSession, revokeRefreshTokens } from '../sessions.js'
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
 export const SAME_PASSWORD = 'New password must be different from the current password'
 
-export function changePasswordRoutes(ctx: ProviderContext): Route[] {
+export function changePasswordRoutes(ctx: ProviderContext): Served[] {
   return [
-    {
-      method: 'POST',
-      path: 'v1/auth/change_password/',
-      answer: tokenPairSchema,
-      handler: (req) => changePassword(ctx, req, 'customer'),
-    },
-    {
-      method: 'POST',
-      path: 'v1/admin/change_password/',
-      answer: tokenPairSchema,
-      handler: (req) => changePassword(ctx, req, 'admin'),
-    },
+    serve(API.auth.changePassword, ({ caller, body }) => changePassword(ctx, caller.account, body)),
+    serve(API.admin.changePassword, ({ caller, body }) => changePassword(ctx, caller.account, body)),
   ]
 }
 
-async function changePassword(ctx: ProviderContext, req: RequestInput, portal: Portal) {
-  const account: Account = await authenticate(ctx, req.headers.authorization, portal)
-  const f = new FieldReader(jsonObjectBody(req))
-  const oldPassword = f.text('old_password', {
-    label: 'Current password',
-    required: 'Current password is required',
-    max: 200,
-  })
-  const newPassword = f.newPassword('new_password', 'conf_password')
-  f.done()
+/** The same body on both portals; the table checks the token (and, for an admin, the role) first. */
+type ChangePasswordBody = BodyOf<typeof API.auth.changePassword>
+
+async function changePassword(
+  ctx: ProviderContext,
+  account: Account,
+  { old_password: oldPassword, new_password: newPassword }: ChangePasswordBody,
+) {
   if (!(await verifyPassword(oldPassword, account.password_hash))) {
     throw new ApiError(400, WRONG_CURRENT_PASSWORD, { old_password: [WRONG_CURRENT_PASSWORD] })
   }

@@ -10,7 +10,7 @@
 // The admin portal's reads over these rows are in patient-summary-reads.ts.
 import { sql, type Insertable } from 'kysely'
 import type { PatientSummariesTable } from '../db/schema.js'
-import type { BariatricSection, PersonalSection } from '../profile-sections.js'
+import type { BariatricSection, PersonalSection } from '../../common/contract/profile'
 import { addDays } from '../../common/iso-days'
 import { DEFAULT_STORED_TARGETS as DEFAULT_TARGETS } from '../../common/daily-targets.js'
 import { refreshAlertColumns } from './alerts.js'

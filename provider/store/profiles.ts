@@ -4,7 +4,7 @@ import type { Account } from './accounts.js'
 import type { Db } from './sql.js'
 import { changed } from './units.js'
 import { readTargets } from './entries.js'
-import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../profile-sections.js'
+import type { BariatricSection, DeviceSection, MedicalSection, PersonalSection } from '../../common/contract/profile'
 
 export interface ProfileFlags {
   is_onboarded: boolean

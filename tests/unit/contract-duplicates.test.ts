@@ -45,7 +45,6 @@ const COINCIDENCES: Record<string, string> = {
   RETENTION_BATCH: 'closed accounts the retention job deletes per run',
   SURGERY_DAYS_AGO: "the demo patient's surgery, in days before today",
   MAX_SEED: 'demo patients one seed call may create',
-  PASSWORD_MAX: 'the longest password text the closing form reads',
 }
 
 type Found = { where: string; what: string }
