@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { PATIENT_PASSWORD, REGAINING_PATIENT } from '../support/fixtures'
 import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { createVerifiedCustomer, customerToken, outbox, providerCall } from './support/provider'
 import { storageStateFor, type SessionKind } from './support/sessions'
-import { animationsDone, settled } from './support/settled'
+import { animationsDone, settled, trackRequests } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
 // at 375 px and 1280 px. Zero violations.
@@ -219,10 +219,8 @@ async function expectNoScripts(page: Page, what: string) {
 
 async function violations(page: Page) {
   await animationsDone(page)
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // react-joyride's floater and Radix's portals are checked like the rest of the page.
-    .analyze()
+  // The whole document: react-joyride's floater and Radix's portals are checked like the rest of the page.
+  const result = await scanWcag(page)
   return result.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
@@ -255,10 +253,12 @@ for (const screen of SCREENS) {
         if (!screen.name.includes('tour')) {
           await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
         }
+        const requests = trackRequests(page)
         await page.goto(screen.path)
         // Hydrated, with what hydration starts (a flash toast moving into Radix's lazily loaded
-        // toasts) arrived, so the scan does not catch the page halfway.
-        await settled(page, { hydrated: screen.javaScriptEnabled !== false })
+        // toasts) arrived, so the scan does not catch the page halfway. The requests are counted
+        // rather than waited out (500 ms of quiet network per page).
+        await settled(page, { hydrated: screen.javaScriptEnabled !== false, requests })
         // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
         expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
         if (screen.state) await screen.state(page)

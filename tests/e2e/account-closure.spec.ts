@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { expectToast } from './support/auth'
 import { adminToken, auditEventsAbout } from './support/admin-patients'
@@ -7,6 +6,7 @@ import { signInAdmin, signInCustomer } from './support/sign-in'
 import { animationsDone } from './support/settled'
 import { WITHINGS_SIMULATOR_URL } from './support/constants'
 import { connectWithings } from './support/withings'
+import { scanWcag } from './support/axe'
 
 // Closing an account (docs/provider-api.md "Closing an account"): the patient's page, the sign-in
 // afterwards, reminders, Withings (the simulator records the revoke), the admin record, a Super
@@ -147,7 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
 async function axeViolations(page: Page) {
   await page.waitForLoadState('networkidle')
   await animationsDone(page)
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const result = await scanWcag(page)
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)
 }
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /admin/dashboard. The suite shares one provider with specs that create patients at the same time,
 // so numbers are checked as "went up by at least what we added", never as absolute values.
@@ -104,9 +104,7 @@ test('has no WCAG 2.1 A/AA violations, dark at 375 px and light at 1280 px', asy
     await page.goto('/admin/dashboard')
     await page.waitForLoadState('networkidle')
     await animationsDone(page)
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    const result = await scanWcag(page)
     expect(
       result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([])

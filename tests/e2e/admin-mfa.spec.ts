@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -9,6 +8,7 @@ import { Authenticator, enrollThroughApi, signOut, submitCode, submitPassword } 
 import { DEMO_ADMINS } from './support/provider'
 import { signInAdminThroughForm } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
+import { scanWcag } from './support/axe'
 
 // Two-factor sign-in for admins. Every test uses its own admin (createAdmin), so the demo
 // admins other specs sign in as never get a second factor. The main e2e server runs with
@@ -170,7 +170,7 @@ test.describe('two-factor screens: accessibility', () => {
       await page.emulateMedia({ colorScheme })
       for (const viewport of WIDTHS) {
         await page.setViewportSize(viewport)
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        const result = await scanWcag(page)
         const found = result.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
         expect(found, `${name} at ${viewport.width}px, ${colorScheme}`).toEqual([])
         const dir = process.env.MFA_SCREENSHOTS_DIR

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { REGAINING_PATIENT } from '../support/fixtures'
 import { auditEventsAbout, seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
 import { DEMO_ADMINS, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /admin/patient/:id — the record: header, clinical summary, alerts with acknowledge (with and
 // without JavaScript), adherence and regain, devices, the trends; every view is audited.
@@ -143,9 +143,7 @@ test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', asy
     await page.goto(`/admin/patient/${patient.id}`)
     await page.waitForLoadState('networkidle')
     await animationsDone(page)
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    const result = await scanWcag(page)
     expect(
       result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([])

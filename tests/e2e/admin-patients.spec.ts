@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import {
   providerPatientNames,
@@ -9,6 +8,7 @@ import {
 import { receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /admin/patients: search, filters, sort and pagination all live in the URL, so each works as a
 // plain GET form or link without JavaScript and as a client navigation with it. Every test seeds its
@@ -196,9 +196,7 @@ test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', asy
     await page.goto(`/admin/patients?q=${prefix}&sort=twl&dir=desc`)
     await page.waitForLoadState('networkidle')
     await animationsDone(page)
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    const result = await scanWcag(page)
     expect(
       result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([])

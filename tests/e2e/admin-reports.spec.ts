@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { readFile } from 'node:fs/promises'
 import { auditEvents, signedInContext } from './support/admin-users'
 import { createCustomer, customerToken, DEMO_ADMINS, providerCall, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /admin/reports: the cohort summary and the CSV exports. Other specs create patients on the
 // same server at the same time, so this spec's cohort is its own: a procedure and a surgery date
@@ -193,7 +193,7 @@ test.describe('accessibility', () => {
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
       await animationsDone(page)
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const result = await scanWcag(page)
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await context.close()

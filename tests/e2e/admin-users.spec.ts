@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { adminToken, auditEvents, createAdmin, signedInContext } from './support/admin-users'
 import { createCustomer, DEMO_ADMINS, mailedLink, providerCall, receivedRequests, uniqueEmail } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /admin/users (Super Admin): invitations, role changes, deactivation and the audit log, with
 // and without JavaScript. Other specs run against the same server: every assertion is about
@@ -248,7 +248,7 @@ test.describe('accessibility', () => {
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
       await animationsDone(page)
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const result = await scanWcag(page)
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await context.close()

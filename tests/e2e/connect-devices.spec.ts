@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from './support/devices'
@@ -6,6 +5,7 @@ import { hideTour, isoDaysFromToday } from './support/log-data'
 import { receivedFrom, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
 const YESTERDAY = isoDaysFromToday(-1)
@@ -243,9 +243,7 @@ test.describe('Connect Devices accessibility', () => {
       const page = await context.newPage()
       await page.goto(url)
       await animationsDone(page)
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
+      const result = await scanWcag(page)
       expect(
         result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
         `${url} at ${viewport.width}px, ${colorScheme}`,

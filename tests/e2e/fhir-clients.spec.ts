@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { FhirClientItem, FhirClientList } from '../../common/contract/fhir-clients'
 import { JWKS_PRIVATE_KEY, JWKS_SOURCE_REQUIRED, FHIR_CLIENT_NAME_REQUIRED, FHIR_SCOPES_REQUIRED } from '../../common/contract/fhir-clients-values'
@@ -6,6 +5,7 @@ import { adminToken, auditEvents } from './support/admin-users'
 import { providerCall } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /admin/fhir-clients (Super Admin): registering a FHIR client app and disabling it, once with
 // JavaScript and once without, checked on the screen and in what the API stored and audited. Other
@@ -150,7 +150,7 @@ test.describe('accessibility', () => {
       }
       await page.waitForLoadState('networkidle')
       await animationsDone(page)
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+      const result = await scanWcag(page)
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await context.close()

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday } from './support/log-data'
 import { customerAccountId, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { lastDays, seededEntriesOn, seededWeight, seedHistory } from './support/trends'
 import { animationsDone, settled } from './support/settled'
+import { scanWcag } from './support/axe'
 
 // /customer/health-trends for a patient with 120 days of seeded daily data (support/trends.ts
 // knows every value), with and without JavaScript.
@@ -232,9 +232,7 @@ test('axe: no WCAG 2.1 A/AA violations in light and dark, at 375 px and 1280 px'
     await page.getByTestId('weight-plot').focus()
     await page.keyboard.press('End')
     await animationsDone(page)
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze()
+    const result = await scanWcag(page)
     expect(
       result.violations.map((v) => ({
         id: v.id,

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
 import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
 import { animationsDone } from './support/settled'
+import { scanWcag } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
 
@@ -312,9 +312,7 @@ test.describe('Accessibility of the log states', () => {
             await expect(page.getByText('Hours of sleep is required')).toBeVisible()
           }
           await animationsDone(page)
-          const result = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze()
+          const result = await scanWcag(page)
           expect(
             result.violations.map((v) => ({
               id: v.id,

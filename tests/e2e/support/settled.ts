@@ -1,14 +1,53 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
+
+/** The page's open requests, counted from the moment `trackRequests` was called. */
+export type OpenRequests = {
+  count: () => number
+  /** Resolves once no request is open (at once if none is). */
+  none: () => Promise<void>
+}
+
+/**
+ * Counts the page's open requests, for `settled(page, { requests })`. Call it before the page's
+ * first navigation, so that no request escapes the count.
+ */
+export function trackRequests(page: Page): OpenRequests {
+  const open = new Set<Request>()
+  let waiting: (() => void)[] = []
+  const ended = (request: Request) => {
+    open.delete(request)
+    if (open.size > 0) return
+    for (const resolve of waiting) resolve()
+    waiting = []
+  }
+  page.on('request', (request) => open.add(request))
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  return {
+    count: () => open.size,
+    none: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+  }
+}
+
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 
 /**
  * Waits until the page has settled, so a check that "nothing happened" (no tour, no reload, no
  * request) is made after the point where it would have happened, not after a guessed delay:
- * no network for 500 ms (Playwright's 'networkidle'), React has hydrated the page (it tags the
- * DOM nodes it owns), and two animation frames have passed, by which time the effects that run
- * on hydration (the tour's start, a chunk reload) have run.
+ * React has hydrated the page (it tags the DOM nodes it owns) and two animation frames have passed,
+ * by which time the effects that run on hydration (the tour's start, a chunk reload) have run.
+ *
+ * The network: with `requests` (from `trackRequests`), none open across two frames, and none opened
+ * by what finished. Without it, no network for 500 ms (Playwright's 'networkidle'), which costs
+ * those 500 ms after the last request every time. (Asking for 'networkidle' again after hydration
+ * would not wait for hydration's requests: the state, once reached, stays reached for the document.)
  */
-export async function settled(page: Page, { hydrated = true }: { hydrated?: boolean } = {}) {
-  await page.waitForLoadState('networkidle')
+export async function settled(
+  page: Page,
+  { hydrated = true, requests }: { hydrated?: boolean; requests?: OpenRequests } = {},
+) {
+  if (!requests) await page.waitForLoadState('networkidle')
   // (A page whose own code failed to load, like lazy-chunk's error screen, never hydrates.)
   if (hydrated) {
     await page.waitForFunction(() => {
@@ -16,10 +55,13 @@ export async function settled(page: Page, { hydrated = true }: { hydrated?: bool
       return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
     })
   }
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  )
-  await page.waitForLoadState('networkidle')
+  await twoFrames(page)
+  // Bounded by the test's timeout, like 'networkidle'. What a finished request brings (a lazily
+  // loaded component) renders in the frames after it, and may ask for more.
+  while (requests && requests.count() > 0) {
+    await requests.none()
+    await twoFrames(page)
+  }
 }
 
 /**

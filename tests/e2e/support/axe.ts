@@ -1,0 +1,30 @@
+import type AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { createRequire } from 'node:module'
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
+
+/** The rule sets every scan runs: WCAG 2.1 A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+// The axe-core that @axe-core/playwright itself pins (another, newer copy sits at the top of
+// node_modules for the lint plugins), so the rules are the ones the suite has always run.
+const axeSource: string = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core').source
+
+/**
+ * Scans the page with axe-core, as AxeBuilder's `withTags(WCAG_TAGS).analyze()` did, at a fifth
+ * of the cost: AxeBuilder evaluates axe's 550 kB source into the page on every call (twice in its
+ * legacy mode) and then opens a blank page to merge the results in; here the source goes in once per
+ * document and `axe.run` runs in the page itself (our pages have no frames for axe to descend into).
+ * A scan of a settled page took 5.3 s through AxeBuilder and 0.4 to 1.6 s this way on a loaded
+ * machine (docs/decisions/218-e2e-waste.md).
+ */
+export async function scanWcag(page: Page): Promise<AxeResults> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
+  if (!loaded) await page.evaluate(axeSource)
+  return page.evaluate(
+    // The page's own types do not know axe; the source evaluated just above defined it.
+    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  )
+}
