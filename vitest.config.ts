@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'app',
           include: ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provider/**/*.test.ts', 'common/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/db/**'],
-          // Every test provider starts from a copy of one initdb'd PGlite directory.
+          // Every test provider starts from a copy of one migrated PGlite directory.
           globalSetup: ['tests/support/pglite-template.ts'],
           hookTimeout: 30_000,
         },
@@ -38,7 +38,7 @@ export default defineConfig({
                 name: 'provider-pg',
                 include: ['tests/provider/**/*.test.ts'],
                 env: { TEST_PROVIDER_ENGINE: 'postgres' },
-                globalSetup: ['tests/support/postgres.ts', 'tests/support/pglite-template.ts'],
+                globalSetup: ['tests/support/postgres-setup.ts', 'tests/support/pglite-template.ts'],
                 hookTimeout: 30_000,
               },
             },
@@ -46,13 +46,13 @@ export default defineConfig({
         : []),
       {
         // Tests on both database engines. Its globalSetup starts a throwaway PostgreSQL server and
-        // makes a PGlite template directory; Vitest runs it only when a test of this project is
-        // queued, so other runs pay nothing.
+        // makes the PGlite template directories (once per run, shared with the projects above);
+        // Vitest runs it only when a test of this project is queued, so other runs pay nothing.
         extends: true,
         test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
-          globalSetup: ['tests/support/postgres.ts', 'tests/support/pglite-template.ts'],
+          globalSetup: ['tests/support/postgres-setup.ts', 'tests/support/pglite-template.ts'],
           // Opening PGlite takes seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,12 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { defaultSeedAdmins, startProvider, type ProviderOptions } from '../../provider/index'
 import type { ProviderContext } from '../../provider/context'
 import { openStore, type StoreOptions } from '../../provider/store/open'
 import type { Db, SqlParam, Store } from '../../provider/store/sql'
-import { createTestDatabase, type TestDatabase } from '../support/db-engines'
+import { copyPGliteTemplate, createTestDatabase, type TestDatabase } from '../support/db-engines'
 import { GOOD_PASSWORD, PROFILE_STEPS_IMPERIAL, type ProfileStep } from '../support/fixtures'
 
 export const APP_URL = 'http://app.test:3000'
@@ -64,14 +64,14 @@ async function databaseFor(dataDir: string): Promise<TestDatabase | undefined> {
   if (TEST_ENGINE === 'postgres') {
     let database = databasesByDataDir.get(dataDir)
     if (!database) {
-      database = await createTestDatabase()
+      database = await createTestDatabase({ migrated: true })
       databasesByDataDir.set(dataDir, database)
     }
     return database
   }
-  // A copy of the run's initdb'd template takes milliseconds; initdb itself takes seconds.
-  const pgliteDir = join(dataDir, 'pglite')
-  if (!existsSync(pgliteDir)) cpSync(inject('pgliteTemplate'), pgliteDir, { recursive: true })
+  // A copy of the run's migrated template takes milliseconds; initdb and the migrations take
+  // seconds. The migrations from an empty database run in the `db` project and in the templates.
+  copyPGliteTemplate(dataDir, { migrated: true })
   return undefined
 }
 

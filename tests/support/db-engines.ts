@@ -1,6 +1,8 @@
-// Test-side helpers of the `db` Vitest project: open a fresh engine on PGlite or on the throwaway
-// PostgreSQL server that tests/support/postgres.ts started, and clean it away afterwards.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+// Test-side helpers for databases: open a fresh engine on PGlite or on the throwaway PostgreSQL
+// server that tests/support/postgres-setup.ts started, and clean it away afterwards. The `db`
+// project's engines start empty (its tests watch the migrations run); the API's tests take copies
+// of the run's migrated templates (tests/provider/helpers.ts).
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -22,12 +24,23 @@ export function engineCases(): EngineCase[] {
   return [pgliteCase(), postgresCase()]
 }
 
+/**
+ * Puts a copy of the run's PGlite template into `dataDir` (as `dataDir/pglite`, where the engine
+ * looks), unless a database is there already: initdb'd only, or with `migrated` every migration
+ * applied too (tests/support/pglite-template.ts).
+ */
+export function copyPGliteTemplate(dataDir: string, { migrated = false }: { migrated?: boolean } = {}): void {
+  const target = join(dataDir, 'pglite')
+  if (existsSync(target)) return
+  cpSync(inject(migrated ? 'pgliteMigratedTemplate' : 'pgliteTemplate'), target, { recursive: true })
+}
+
 export function pgliteCase(): EngineCase {
   return {
     kind: 'pglite',
     async open(options) {
       const dataDir = mkdtempSync(join(tmpdir(), 'baricare-pglite-'))
-      cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true })
+      copyPGliteTemplate(dataDir)
       const engine = await openEngine({ ...options, dataDir }).catch((error: unknown) => {
         rmSync(dataDir, { recursive: true, force: true })
         throw error
@@ -69,13 +82,16 @@ export interface TestDatabase {
 
 let counter = 0
 
-/** A database of its own on the test server, for tests that open several engines on one database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own on the test server, for tests that open several engines on one database:
+ * empty, or with `migrated` a copy of the run's migrated template (what the API's tests start from).
+ */
+export async function createTestDatabase({ migrated = false }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const harness = inject('postgres')
   if (!harness.available) throw new Error(harness.reason)
   // Unique across the parallel test workers (each its own process) and across files in one worker.
   const name = `test_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`
-  await admin(harness.baseUrl, `create database "${name}"`)
+  await admin(harness.baseUrl, `create database "${name}"${migrated ? ` template "${harness.migratedTemplate}"` : ''}`)
   return {
     name,
     url: `${harness.baseUrl}/${name}`,

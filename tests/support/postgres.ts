@@ -1,13 +1,12 @@
 // A throwaway PostgreSQL server for tests: initdb into a temporary directory, pg_ctl start on its
 // own port (127.0.0.1 only) and its own socket directory, pg_ctl stop and rm -rf at the end.
-// Used as a Vitest globalSetup by the `db` project (vitest.config.ts), which runs only when a test
-// of that project is queued, and usable from scripts (bench, multi-process tests) as functions.
+// Started for the Vitest projects on PostgreSQL by postgres-setup.ts, and usable from scripts
+// (bench, multi-process tests) as functions.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { TestProject } from 'vitest/node'
 
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>` — add `/<database>`. */
@@ -17,9 +16,16 @@ export interface PostgresServer {
   stop(): void
 }
 
-/** What the `db` test project hands its test files (Vitest `inject('postgres')`). */
+/** What the test projects on PostgreSQL hand their test files (Vitest `inject('postgres')`). */
 export type PostgresHarness =
-  { available: true; baseUrl: string; version: string } | { available: false; reason: string }
+  | {
+      available: true
+      baseUrl: string
+      version: string
+      /** A database with every migration applied, to create the API tests' databases from. */
+      migratedTemplate: string
+    }
+  | { available: false; reason: string }
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -138,25 +144,4 @@ export async function startPostgresServer(
     stop()
     throw error
   }
-}
-
-/**
- * Vitest globalSetup of the `db` project. With no PostgreSQL installed, tests on the server skip
- * with the reason below — except in CI (`CI` set), where a missing server fails the run, so the
- * race tests can never pass by not running.
- */
-export default async function setup(project: TestProject): Promise<() => void> {
-  const bin = findPostgresBin()
-  if (!bin) {
-    const reason =
-      'PostgreSQL server binaries not found (looked in $POSTGRES_BIN and /usr/lib/postgresql/<15+>/bin); ' +
-      "install Debian's postgresql package to run the tests on a real server"
-    if (process.env.CI) throw new Error(`${reason}. CI must run them.`)
-    console.warn(`[postgres harness] skipping the PostgreSQL server tests: ${reason}`)
-    project.provide('postgres', { available: false, reason })
-    return () => {}
-  }
-  const server = await startPostgresServer(bin)
-  project.provide('postgres', { available: true, baseUrl: server.baseUrl, version: server.version })
-  return () => server.stop()
 }
