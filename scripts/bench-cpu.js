@@ -3,11 +3,13 @@
 // time and requests per second move with the neighbours' load; the CPU a request costs the server
 // does not, so this is the measure to compare one change with the next. The production build with
 // the embedded API (its worker thread counted apart: "api"), Leo's demo data as in `npm run bench`.
-// BENCH_CPU_PROF=dir also writes V8 CPU profiles of both threads there (node --cpu-prof).
+// BENCH_CPU_PROF=dir also writes V8 CPU profiles of both threads there (node --cpu-prof);
+// BENCH_CPU_ONLY=signin,dashboard measures only the targets whose names hold those words;
+// BENCH_CPU_SAVE=dir writes one answer of each target there, as sent (to see what a page weighs).
 // Linux only. Not a test: it prints numbers.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -120,6 +122,11 @@ try {
   ]
   for (const [name, url, headers] of targets) {
     if (only && !only.some((o) => name.includes(o))) continue
+    if (process.env.BENCH_CPU_SAVE) {
+      const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })
+      mkdirSync(process.env.BENCH_CPU_SAVE, { recursive: true })
+      writeFileSync(path.join(process.env.BENCH_CPU_SAVE, `${name.replace(/[^\w]+/g, '_')}.txt`), Buffer.from(await response.arrayBuffer()))
+    }
     rows.push(await measure(server.pid, apiTid, name, url, headers))
   }
   console.log(`\nServer CPU per request (ms; ${REQUESTS} requests each, 4 at a time; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})\n`)
