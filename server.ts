@@ -19,6 +19,7 @@ import { appMetrics, metricsEndpoint } from './server/metrics'
 import { EmbeddedApiStartFailure, startEmbeddedApi } from './server/embedded-api'
 import { appRouteLabeler } from './server/route-label'
 import { requestLog } from './server/request-log'
+import { rememberRouteMatches } from './server/route-matching'
 import { securityHeaders } from './server/security-headers'
 
 const SHUTDOWN_GRACE_MS = 9_000
@@ -102,6 +103,9 @@ async function checkAdminMfaWithApi() {
   }
 }
 const build = (await import(pathToFileURL(appBuild).href)) as ServerBuild
+// Remix matches every request's URL against the same route table four or five times over:
+// the answers are remembered (server/route-matching.ts).
+if (!rememberRouteMatches()) console.warn('Route matches are not remembered: @remix-run/router offers no matchRoutes to wrap')
 
 const app = express()
 app.disable('x-powered-by')

@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { CoalescedStream } from '~/platform/coalesced-stream.server'
 import { NonceProvider } from '~/platform/nonce'
 
 const ABORT_DELAY = 5_000
@@ -29,7 +29,8 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PassThrough()
+          // Fewer, larger chunks for the compressor and the socket (coalesced-stream.server.ts).
+          const body = new CoalescedStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

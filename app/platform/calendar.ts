@@ -3,6 +3,7 @@
 import { addDays, format, isValid, parseISO, startOfISOWeek } from 'date-fns'
 import { wallClock } from '~/../common/wall-clock'
 import { isoToUsDate } from './dates'
+import { isValidTimeZone } from './formats'
 
 // ---- Dates and weeks ------------------------------------------------------------------------
 
@@ -98,10 +99,5 @@ export function timeIn(timeZone: string | null | undefined, now = new Date()): s
 
 export function isTimeZone(value: string): boolean {
   if (value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
+  return isValidTimeZone(value)
 }

@@ -145,8 +145,24 @@ function splitVariants(cls: string): [string, string] {
   return [cls.slice(0, end) + important, cls.slice(end + important.length)]
 }
 
+// The same few hundred class lists come back on every render (a button's variants, a card's
+// frame): each is worked out once. The cap bounds lists built from data, should any be.
+const MAX_REMEMBERED = 2_000
+const merged = new Map<string, string>()
+
 export function cn(...inputs: ClassValue[]): string {
-  const classes = clsx(inputs).split(' ')
+  const joined = clsx(inputs)
+  let result = merged.get(joined)
+  if (result === undefined) {
+    result = mergeClasses(joined)
+    if (merged.size >= MAX_REMEMBERED) merged.clear()
+    merged.set(joined, result)
+  }
+  return result
+}
+
+function mergeClasses(joined: string): string {
+  const classes = joined.split(' ')
   const taken = new Set<string>()
   const kept: string[] = []
   // From the last class back: a class whose kind is taken has been overridden.

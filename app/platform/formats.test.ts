@@ -88,3 +88,31 @@ describe('slash texts (SPEC.md words two cases at once)', () => {
     expect(passwordSavedToast(false).title).toBe('Password updated successfully!')
   })
 })
+
+describe('formatters', () => {
+  it('builds one formatter per zone, however many times are shown', () => {
+    const original = Intl.DateTimeFormat
+    let built = 0
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        built++
+        return new target(...args)
+      },
+    })
+    try {
+      for (let minute = 0; minute < 20; minute++) {
+        formatDateTimeIn(`2026-11-24T20:${String(minute).padStart(2, '0')}:00Z`, 'Asia/Kathmandu')
+        expect(isValidTimeZone('Asia/Kathmandu')).toBe(true)
+      }
+      expect(formatDayIn('2026-11-24T20:04:00Z', 'Asia/Kathmandu')).toBe('11/25/2026')
+      expect(built).toBeLessThanOrEqual(1)
+      // An unknown zone is remembered as unknown, and still refused.
+      expect(isValidTimeZone('Mars/Olympus')).toBe(false)
+      expect(isValidTimeZone('Mars/Olympus')).toBe(false)
+      expect(() => formatDateTimeIn('2026-11-24T20:04:00Z', 'Mars/Olympus')).toThrow(RangeError)
+      expect(built).toBeLessThanOrEqual(2)
+    } finally {
+      Intl.DateTimeFormat = original
+    }
+  })
+})

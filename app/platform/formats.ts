@@ -10,15 +10,40 @@ export const DEFAULT_CLINIC_TIME_ZONE = 'America/New_York'
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/
 
+// Building an Intl formatter costs far more than formatting with one (tens of microseconds
+// against one or two), and a page may show dozens of times: one formatter per zone, kept. The
+// zones a server meets are the clinic's and its patients' few; the cap only bounds a flood of
+// made-up names.
+const MAX_ZONES = 200
+const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>()
+
+/** The parts formatter for `timeZone`, or null when Intl does not know the zone. */
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = zoneFormatters.get(timeZone)
+  if (formatter !== undefined) return formatter
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    })
+  } catch {
+    formatter = null
+  }
+  if (zoneFormatters.size >= MAX_ZONES) zoneFormatters.clear()
+  zoneFormatters.set(timeZone, formatter)
+  return formatter
+}
+
 /** True for an IANA zone name this runtime knows ('America/New_York', 'UTC'). */
 export function isValidTimeZone(name: string): boolean {
   if (!name.trim()) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
+  return zoneFormatter(name) !== null
 }
 
 /**
@@ -36,17 +61,11 @@ export function formatDay(iso: string | null | undefined): string {
 
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>
 
+/** Throws a RangeError for a zone Intl does not know, as the formatter's constructor would. */
 function partsIn(date: Date, timeZone: string): Parts {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).formatToParts(date)
+  const formatter = zoneFormatter(timeZone)
+  if (!formatter) throw new RangeError(`Invalid time zone specified: ${timeZone}`)
+  const parts = formatter.formatToParts(date)
   return Object.fromEntries(parts.map((part) => [part.type, part.value])) as Parts
 }
 

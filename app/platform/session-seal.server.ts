@@ -27,12 +27,45 @@ function keyFor(secret: string): Buffer {
 export function seal(data: unknown, secrets: readonly string[]): string {
   const [newest] = secrets
   if (!newest) throw new Error('SESSION_SECRET must hold at least one secret')
-  const { iv, tag, body } = gcmSeal(keyFor(newest), deflateRawSync(JSON.stringify(data)))
-  return `${VERSION}.${Buffer.concat([iv, tag, body]).toString('base64url')}`
+  const json = JSON.stringify(data)
+  const { iv, tag, body } = gcmSeal(keyFor(newest), deflateRawSync(json))
+  const value = `${VERSION}.${Buffer.concat([iv, tag, body]).toString('base64url')}`
+  // The browser sends it back with its next request: that one need not open it.
+  keepOpened(value, secrets, json)
+  return value
+}
+
+// One page view opens the same cookie three or four times (the root's toasts, each guarded
+// loader, the activity stamp as the headers go out). The JSON of the last few cookies opened is
+// kept, so each is decrypted and inflated once; every caller still gets its own parsed copy. Only
+// a cookie that opened is kept, under its exact sealed text and the secrets that opened it.
+const OPENED_KEPT = 64
+const opened = new Map<string, string>()
+
+const openedKey = (value: string, secrets: readonly string[]) => `${secrets.join('\u0000')}\u0000${value}`
+
+function keepOpened(value: string, secrets: readonly string[], json: string) {
+  const key = openedKey(value, secrets)
+  // Most recent last: the oldest goes first when the map is full.
+  opened.delete(key)
+  if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value as string)
+  opened.set(key, json)
 }
 
 /** The sealed data, or null when the value was not sealed by one of these secrets (or was changed). */
 export function unseal(value: string, secrets: readonly string[]): unknown {
+  const json = opened.get(openedKey(value, secrets)) ?? openJson(value, secrets)
+  if (json === null) return null
+  keepOpened(value, secrets, json)
+  try {
+    return JSON.parse(json)
+  } catch {
+    // Authentic but not our JSON: only a bug could seal that; treat it as no session.
+    return null
+  }
+}
+
+function openJson(value: string, secrets: readonly string[]): string | null {
   if (!value.startsWith(`${VERSION}.`)) return null
   const raw = Buffer.from(value.slice(VERSION.length + 1), 'base64url')
   if (raw.length <= GCM_IV_BYTES + GCM_TAG_BYTES) return null
@@ -46,9 +79,9 @@ export function unseal(value: string, secrets: readonly string[]): unknown {
     const plain = gcmOpen(keyFor(secret), sealed)
     if (!plain) continue
     try {
-      return JSON.parse(inflateRawSync(plain, { maxOutputLength: MAX_PLAIN_BYTES }).toString('utf8'))
+      return inflateRawSync(plain, { maxOutputLength: MAX_PLAIN_BYTES }).toString('utf8')
     } catch {
-      // Authentic but not our JSON: only a bug could seal that; treat it as no session.
+      // Authentic but not deflated by us (or too large): no session.
       return null
     }
   }

@@ -21,6 +21,7 @@ import {
   listMessages,
   markHandled,
   markRead,
+  patientReadState,
   receiptsFor,
   unreadCount,
   type Conversation,
@@ -74,10 +75,23 @@ async function markReadAnswer(
   }
 }
 
+/** The answer to `limit=0`: no messages, only the counts, in one statement. */
+async function patientCountsOnly(ctx: ProviderContext, patientId: number) {
+  const state = await patientReadState(ctx.db, patientId)
+  return {
+    conversation_id: state?.conversationId ?? null,
+    messages: [],
+    has_more: false,
+    unread: state?.unread ?? 0,
+    last_read_message_id: state?.lastRead ?? 0,
+  }
+}
+
 function patientRoutes(ctx: ProviderContext): Served[] {
   return [
     serve(API.messages.patientList, async ({ caller: { account }, query }) => {
       const page = { before: query.before, limit: query.limit }
+      if (page.limit === 0) return { message: 'Messages loaded.', content: await patientCountsOnly(ctx, account.id) }
       const conversation = await findConversation(ctx.db, account.id)
       if (!conversation) {
         return {

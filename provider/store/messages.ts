@@ -258,6 +258,28 @@ export async function unreadCount(db: Db, conversationId: number, accountId: num
   return row?.n ?? 0
 }
 
+/**
+ * A patient's conversation, where they have read it up to and how many of the team's messages they
+ * have not read, in one statement (findConversation, lastReadMessageId and unreadCount in one):
+ * the app's navigation badge asks for it on every patient page. Undefined without a conversation.
+ */
+export async function patientReadState(
+  db: Db,
+  patientId: number,
+): Promise<{ conversationId: number; lastRead: number; unread: number } | undefined> {
+  const { rows } = await sql<{ conversation_id: number; last_read: number; unread: number }>`
+    SELECT c.id AS conversation_id, coalesce(r.last_read_message_id, 0) AS last_read,
+      (SELECT count(*)::int FROM messages m
+        WHERE m.conversation_id = c.id AND m.sender_role = 'admin'
+          AND m.id > coalesce(r.last_read_message_id, 0)) AS unread
+    FROM conversations c
+    LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.account_id = ${patientId}
+    WHERE c.patient_id = ${patientId}`.execute(db.kysely)
+  const row = rows[0]
+  if (!row) return undefined
+  return { conversationId: Number(row.conversation_id), lastRead: Number(row.last_read), unread: Number(row.unread) }
+}
+
 export interface ReadReceipt {
   account_id: number
   name: string

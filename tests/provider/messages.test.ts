@@ -212,6 +212,28 @@ describe('validation', () => {
 })
 
 describe('read receipts and unread counts', () => {
+  test('the counts alone (limit 0, every patient page’s badge) are one statement after the token’s', async () => {
+    const statements = async () => {
+      const text = await (await fetch(new URL('metrics', provider.url))).text()
+      return [...text.matchAll(/^baricare_db_query_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0)
+    }
+    const [patient, quiet] = await patients({}, {})
+    ok(await patientSend(patient.token, 'hello'), 201)
+    ok(await adminSend(standard, patient.id, { body: 'one' }), 201)
+    ok(await adminSend(standard, patient.id, { body: 'two' }), 201)
+    const read = ok<PatientThread>(await provider.call('GET', 'v1/auth/messages/?limit=1', { token: patient.token }))
+    ok(await provider.call('POST', 'v1/auth/messages/read/', { token: patient.token, body: { up_to: read.messages[0].id - 1 } }))
+    // Nothing else runs meanwhile: the provider is this file's alone.
+    const before = await statements()
+    const counts = await patientThread(patient.token, '?limit=0')
+    const used = (await statements()) - before
+    expect(counts).toMatchObject({ messages: [], has_more: false, unread: 1, last_read_message_id: read.messages[0].id - 1 })
+    expect(counts.conversation_id).toEqual(expect.any(Number))
+    expect(used).toBeLessThanOrEqual(2)
+    // No conversation yet: the same empty answer as before.
+    expect(await patientThread(quiet.token, '?limit=0')).toEqual({ conversation_id: null, messages: [], has_more: false, unread: 0, last_read_message_id: 0 })
+  })
+
   test('per reader: the patient reads the team’s, each admin the patient’s', async () => {
     const [patient] = await patients({})
     const before = { standard: (await inbox(standard)).unread, super: (await inbox(superAdmin)).unread }

@@ -63,10 +63,17 @@ export function relativeTime(iso: string, now: Date): string {
   return days === 1 ? 'yesterday' : `${plural(days, 'day')} ago`
 }
 
+let serverZone: string | undefined
+/** This runtime's own zone, asked once: building a formatter to ask it costs more than the rest. */
+function serverTimeZone(): string {
+  serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
+  return serverZone
+}
+
 /** '11/21/2026, 3:04 PM' (SPEC.md's date style) in the patient's zone when known (else the server's). */
 export function exactTime(iso: string, timeZone: string | null): string {
   if (Number.isNaN(new Date(iso).getTime())) return iso
-  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone
+  const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : serverTimeZone()
   return formatDateTimeIn(iso, zone, { zoneName: false })
 }
 
