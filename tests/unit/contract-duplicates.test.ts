@@ -45,6 +45,8 @@ const COINCIDENCES: Record<string, string> = {
   RETENTION_BATCH: 'closed accounts the retention job deletes per run',
   SURGERY_DAYS_AGO: "the demo patient's surgery, in days before today",
   MAX_SEED: 'demo patients one seed call may create',
+  MAX_REMEMBERED: 'class lists the class-name helper keeps worked out',
+  MAX_ZONES: 'time zones whose date formatters are kept',
 }
 
 type Found = { where: string; what: string }

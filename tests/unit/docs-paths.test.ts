@@ -30,6 +30,8 @@ const HISTORICAL: Record<string, string[]> = {
   'docs/decisions/159-one-request-context.md': ['app/lib', 'admin-users-provider.server.ts'], // what it removed
   'docs/decisions/007-build-output-under-build-dir.md': ['provider.js'], // the corrected name
   'docs/decisions/189-rules-in-one-home.md': ['app/features/auth/password-requirements.ts', 'provider/messages-fields.ts'], // what it merged into common/; a reader 211 removed
+  'docs/decisions/018-provider-node-http-field-checks.md': ['provider/validation.ts'], // the reader 211 removed
+  'docs/decisions/211-field-readers-to-the-table.md': ['provider/validation.ts', 'provider/profile-sections.ts'], // what the port removed
   'docs/decisions/165-feature-folders.md': ['app/lib', 'features/x/index.ts'], // what it replaced; the barrel it rules out
 }
 
