@@ -299,6 +299,7 @@ export async function listTrendReadings(db: Db, accountId: number, from: string,
     )::text AS readings
     FROM health_entries
     WHERE account_id = ${accountId} AND day >= ${from} AND day <= ${to}`.execute(db.kysely)
+  // The shape is the statement's own json_build_object above; the app checks the answer again.
   return JSON.parse(rows[0].readings) as TrendReadingLists
 }
 
