@@ -1,13 +1,12 @@
 // The dashboard's loader reads the provider's one call when it has it and the three separate calls
 // when it does not (a 404: SPEC.md §7 alone); the page's data is the same either way.
 import { afterEach, describe, expect, test } from 'vitest'
-import type { CustomerContext } from '~/platform/guards.server'
 import type { ProviderResult } from '~/platform/provider-errors'
-import { notOfferedResult } from '~/platform/provider-errors'
+import { customerContext, okAnswer } from '~/../tests/support/customer-context'
 import { DASHBOARD_CALL_PATH, loadDashboard, resetDashboardCallMemo } from './dashboard.server'
 
 const TODAY = '2026-11-21'
-const ok = (content: unknown): ProviderResult<unknown> => ({ ok: true, status: 200, message: 'ok', content })
+const ok = okAnswer
 
 const profile = {
   profile: { id: 7, email: 'leo@baricare.test', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true, has_seen_tour: true },
@@ -34,21 +33,8 @@ const devices = [
   { service: 'demo_health', service_name: 'Demo Health', status: 'connected', data_types: ['weight'], imported_types: ['weight'], last_synced_at: `${TODAY}T08:00:00Z`, last_error: null, available: true, availability_note: null },
 ]
 
-/** A context whose provider answers the given paths; `calls` lists the paths asked, in order. */
-function context(answers: Record<string, ProviderResult<unknown>>) {
-  const calls: string[] = []
-  const answer = (path: string) => {
-    calls.push(path)
-    return Promise.resolve(answers[path] ?? notOfferedResult(404, 'not offered'))
-  }
-  const api = {
-    call: (first: string | { path: string }, second?: unknown) => answer(typeof first === 'string' ? (second as string) : first.path),
-    headers: new Headers(),
-  }
-  const request = new Request('http://app.test/customer/dashboard', { headers: { Cookie: 'tz=UTC' } })
-  const ctx = { request, api, headers: api.headers } as unknown as CustomerContext
-  return { ctx, calls }
-}
+const context = (answers: Record<string, ProviderResult<unknown>>) =>
+  customerContext('http://app.test/customer/dashboard', answers)
 
 const separate = {
   'v1/auth/profile/': ok(profile),

@@ -1,12 +1,12 @@
 // The trends page asks for the compact readings; a provider that has only the full trends call
 // draws the same charts from that.
 import { describe, expect, test } from 'vitest'
-import type { CustomerContext } from '~/platform/guards.server'
-import { notOfferedResult, type ProviderResult } from '~/platform/provider-errors'
+import type { ProviderResult } from '~/platform/provider-errors'
+import { customerContext, okAnswer } from '~/../tests/support/customer-context'
 import { loadTrends } from './trends.server'
 
 const TODAY = '2026-11-21'
-const ok = (content: unknown): ProviderResult<unknown> => ({ ok: true, status: 200, message: 'ok', content })
+const ok = okAnswer
 
 const profile = {
   profile: { id: 7, email: 'leo@baricare.test', is_onboarded: true, profile_completed: true, medical_completed: true, bariatric_completed: true, has_seen_tour: true },
@@ -29,19 +29,8 @@ const full = {
   latest: { weight: weight('2026-11-20', 108.5), sleep: null, meal: null, water: null, vitamins: null },
 }
 
-function context(answers: Record<string, ProviderResult<unknown>>) {
-  const calls: string[] = []
-  const api = {
-    call: (first: string | { path: string }, second?: unknown) => {
-      const path = typeof first === 'string' ? (second as string) : first.path
-      calls.push(path)
-      return Promise.resolve(answers[path] ?? notOfferedResult(404, 'not offered'))
-    },
-    headers: new Headers(),
-  }
-  const request = new Request(`http://app.test/customer/health-trends?range=1w`, { headers: { Cookie: 'tz=UTC' } })
-  return { ctx: { request, api, headers: api.headers } as unknown as CustomerContext, calls }
-}
+const context = (answers: Record<string, ProviderResult<unknown>>) =>
+  customerContext('http://app.test/customer/health-trends?range=1w', answers)
 
 describe('loadTrends', () => {
   test('a provider with the full trends call only: the page is drawn from it', async () => {
