@@ -9,40 +9,21 @@
 // Linux only. Not a test: it prints numbers.
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { stop, waitFor } from './bench-processes.js'
+import { signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450)
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 400)
 const SESSION_SECRET = 'bench-secret-0123456789abcdef0123456789ab'
 const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null
-// Clock ticks per second of /proc/<pid>/stat times: 100 on every Linux Node runs on.
-const TICK_MS = 10
 
 if (!existsSync(path.join(buildDir, 'server.js'))) {
   console.error('No build found: run `npm run build` first.')
   process.exit(1)
-}
-
-/** CPU milliseconds of each thread of `pid` so far, by thread id, with its name. */
-function threadTimes(pid) {
-  const times = new Map()
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-      // The name is in parentheses and may hold spaces: the fields count from after it.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
-      times.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS })
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return times
 }
 
 /** Which thread is which: the process's own (rendering), the API's worker, the rest (GC, libuv). */
@@ -54,9 +35,9 @@ function groupOf(pid, tid, name, apiTid) {
 
 async function measure(pid, apiTid, name, url, headers = {}) {
   await autocannon({ url, connections: 4, amount: 50, headers })
-  const before = threadTimes(pid)
+  const before = threadCpuMs(pid)
   const result = await autocannon({ url, connections: 4, amount: REQUESTS, headers })
-  const after = threadTimes(pid)
+  const after = threadCpuMs(pid)
   const sums = { main: 0, api: 0, other: 0 }
   for (const [tid, { name: threadName, ms }] of after) {
     sums[groupOf(pid, tid, threadName, apiTid)] += ms - (before.get(tid)?.ms ?? 0)
@@ -67,21 +48,11 @@ async function measure(pid, apiTid, name, url, headers = {}) {
   return { name, requests: done, bad, main: per(sums.main), api: per(sums.api), other: per(sums.other), total: per(sums.main + sums.api + sums.other) }
 }
 
-async function signedInCookie(base, email, password) {
-  const response = await fetch(`${base}/customer/signin`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password }),
-    redirect: 'manual',
-    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-  })
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('__session=')) ?? null
-}
-
 /** The worker thread that answers API calls: the one whose CPU grows most while only the API works. */
 async function findApiThread(pid, apiUrl) {
-  const before = threadTimes(pid)
+  const before = threadCpuMs(pid)
   await autocannon({ url: new URL('healthz', apiUrl).href, connections: 2, amount: 1500 })
-  const after = threadTimes(pid)
+  const after = threadCpuMs(pid)
   let best = null
   let most = -1
   for (const [tid, { ms }] of after) {
@@ -107,7 +78,7 @@ try {
   const base = `http://127.0.0.1:${PORT}`
   await waitFor(`${base}/healthz`, server)
   const apiTid = await findApiThread(server.pid, `http://127.0.0.1:${apiPort}/`)
-  const cookie = await signedInCookie(base, leo.email, leo.password)
+  const cookie = await signedInCookie(base, 'customer', leo.email, leo.password)
   if (!cookie) throw new Error('could not sign Leo in')
   const html = await (await fetch(`${base}/customer/signin`)).text()
   const asset = /\/build\/_shared\/[\w-]+\.js/.exec(html)?.[0]

@@ -1,6 +1,6 @@
-// The benches' child processes (Linux /proc for memory): wait for one to answer, stop it, and read
-// its resident memory with its threads (a worker thread counts in its process) and every process
-// it started.
+// The benches' child processes (Linux /proc for memory and CPU): wait for one to answer, stop it,
+// read its resident memory with its threads (a worker thread counts in its process) and every
+// process it started, read the CPU time it or each of its threads has used, and sign in to it.
 import { readdirSync, readFileSync } from 'node:fs'
 
 /** RSS of a process and its descendants, in MB. */
@@ -37,4 +37,44 @@ export async function stop(child) {
   if (child.exitCode !== null) return
   child.kill('SIGTERM')
   await new Promise((r) => child.once('exit', r))
+}
+
+// Clock ticks per second of /proc's stat times: 100 on every Linux Node runs on.
+const TICK_MS = 10
+
+/** user + system CPU milliseconds in a /proc stat line (the fields count from after the name's ')'). */
+function statCpuMs(stat) {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+}
+
+/** CPU milliseconds the process `pid` has used so far, every thread of it. */
+export function processCpuMs(pid) {
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+}
+
+/** CPU milliseconds of each thread of `pid` so far, by thread id, with its name. */
+export function threadCpuMs(pid) {
+  const times = new Map()
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const ms = statCpuMs(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()
+      times.set(tid, { name, ms })
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return times
+}
+
+/** The session cookie (`__session=…`) a form sign-in on `portal` sets, or null when it sets none. */
+export async function signedInCookie(base, portal, email, password) {
+  const response = await fetch(`${base}/${portal}/signin`, {
+    method: 'POST',
+    body: new URLSearchParams({ email, password }),
+    redirect: 'manual',
+    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+  })
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('__session=')) ?? null
 }

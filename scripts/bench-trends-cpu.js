@@ -7,12 +7,12 @@
 // BENCH_TRENDS_RUNS (default 100) requests after 10 warm-ups; BENCH_TRENDS_RANGE (default 1y);
 // BENCH_TRENDS_HTML=file.html keeps the last page to look at.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { stop, waitFor } from './bench-processes.js'
+import { processCpuMs, signedInCookie, stop, waitFor } from './bench-processes.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3460)
 const RUNS = Number(process.env.BENCH_TRENDS_RUNS ?? 100)
@@ -42,14 +42,6 @@ async function bundled(entry, name) {
 }
 const { seedHistoryInDataDir } = await bundled('provider/dev/history.ts', 'bench-trends-history.mjs')
 
-const TICK_MS = 1000 / 100 // USER_HZ: 100 on Linux
-function cpuMs(pid) {
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
-}
-
 function start(file, env) {
   return spawn(
     process.execPath,
@@ -59,21 +51,6 @@ function start(file, env) {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )
-}
-
-async function signIn(base, email, password) {
-  const response = await fetch(`${base}/customer/signin`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password }),
-    redirect: 'manual',
-    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-  })
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('__session='))
-  if (!cookie) throw new Error('could not sign Leo in')
-  return cookie
 }
 
 async function seed(dataDir, storeOptions) {
@@ -86,7 +63,8 @@ async function seed(dataDir, storeOptions) {
 }
 
 async function measure(base, pids, leo) {
-  const cookie = await signIn(base, leo.email, leo.password)
+  const cookie = await signedInCookie(base, 'customer', leo.email, leo.password)
+  if (!cookie) throw new Error('could not sign Leo in')
   const url = `${base}/customer/health-trends?range=${RANGE}`
   let bytes = 0
   const get = async () => {
@@ -99,14 +77,14 @@ async function measure(base, pids, leo) {
   }
   for (let i = 0; i < 10; i++) await get()
   if (process.env.BENCH_TRENDS_HTML) writeFileSync(process.env.BENCH_TRENDS_HTML, await get())
-  const before = pids.map(cpuMs)
+  const before = pids.map(processCpuMs)
   const timings = []
   for (let i = 0; i < RUNS; i++) {
     const begun = performance.now()
     await get()
     timings.push(performance.now() - begun)
   }
-  const perProcess = pids.map((pid, k) => (cpuMs(pid) - before[k]) / RUNS)
+  const perProcess = pids.map((pid, k) => (processCpuMs(pid) - before[k]) / RUNS)
   timings.sort((a, b) => a - b)
   return {
     cpuMsPerRequest: perProcess.map((ms) => Math.round(ms * 10) / 10),

@@ -18,7 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { stop, treeRssMb, waitFor } from './bench-processes.js'
+import { signedInCookie, stop, treeRssMb, waitFor } from './bench-processes.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
@@ -52,17 +52,6 @@ function start(file, env) {
     env: { ...process.env, SESSION_SECRET, SEED_STANDARD_ADMIN_EMAIL: ADMIN.email, SEED_STANDARD_ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-}
-
-async function signedInCookie(base, portal, email, password) {
-  const response = await fetch(`${base}/${portal}/signin`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password }),
-    redirect: 'manual',
-    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
-  })
-  const session = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('__session='))
-  return session ?? null
 }
 
 async function load(name, url, headers = {}) {
