@@ -182,16 +182,21 @@ export function readTrendEntries(content: unknown): TrendEntries | null {
   return result as TrendEntries
 }
 
+/** A hand check (null for a bad answer) as a schema, so an answer read by hand is used like any other. */
+function handChecked<T>(read: (content: unknown) => T | null, message: string) {
+  return z.unknown().transform((content, ctx): T => {
+    const value = read(content)
+    if (value) return value
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  })
+}
+
 /**
  * GET v1/auth/trends/?from&to, and GET v1/admin/patients/{id}/entries/ (which adds `latest`, not
  * read): the hand check above as a schema, so that both sides use it like every other answer.
  */
-export const trendEntriesSchema = z.unknown().transform((content, ctx): TrendEntries => {
-  const read = readTrendEntries(content)
-  if (read) return read
-  ctx.addIssue({ code: 'custom', message: 'Not a range of entries as the contract describes it' })
-  return z.NEVER
-})
+export const trendEntriesSchema = handChecked(readTrendEntries, 'Not a range of entries as the contract describes it')
 
 // ---- The charts' readings: what the trends page draws, compact ---------------------------------
 
@@ -269,9 +274,4 @@ export function readTrendReadings(content: unknown): TrendReadings | null {
 }
 
 /** GET v1/auth/trends/readings/: the hand check above as a schema, like every other answer. */
-export const trendReadingsSchema = z.unknown().transform((content, ctx): TrendReadings => {
-  const read = readTrendReadings(content)
-  if (read) return read
-  ctx.addIssue({ code: 'custom', message: 'Not a range of readings as the contract describes it' })
-  return z.NEVER
-})
+export const trendReadingsSchema = handChecked(readTrendReadings, 'Not a range of readings as the contract describes it')
