@@ -8,7 +8,10 @@ import type { AccountClosed } from '../common/contract/account-closure'
 import type { ProviderContext } from './context.js'
 import { DEFAULT_ACCOUNT_CLOSURE, type AccountClosureSettings } from './account-closure-settings.js'
 import { recordAuditEvent, type AuditActor } from './store/audit.js'
-import { closeAccountRow, closedAccountsDue, deleteClosedAccount } from './store/account-closure.js'
+import { closeAccountRow, closedAccountsDue, deleteClosedAccount, findClosure } from './store/account-closure.js'
+import { CLOSED_RECORD_READ_ONLY } from '../common/contract/account-closure-values'
+import { ApiError } from './errors.js'
+import type { Db } from './store/sql.js'
 import { changePatients } from './patient-changes.js'
 import { revokeWithings } from './withings/revoke.js'
 
@@ -107,4 +110,9 @@ export async function deleteExpiredRecords(ctx: ProviderContext, now: Date): Pro
     if (due.length < RETENTION_BATCH) break
   }
   return deleted
+}
+
+/** A closed account's record is read-only: a change to it (a message, an acknowledgement) is refused. */
+export async function refuseIfClosed(db: Db, patientId: number): Promise<void> {
+  if (await findClosure(db, patientId)) throw new ApiError(409, CLOSED_RECORD_READ_ONLY)
 }

@@ -6,7 +6,7 @@ import { addDays, todayUtc } from '../admin-patients-metrics.js'
 import { patientDetail } from '../admin-patients-detail.js'
 import { queryPatients } from '../admin-patients-query.js'
 import { acknowledgeAlert, findAlert, listAlerts, openAlertsByTier } from '../store/alerts.js'
-import { findClosure } from '../store/account-closure.js'
+import { refuseIfClosed } from '../account-closure.js'
 import { auditedChange, isBackgroundRead, recordReadEvent } from '../store/audit.js'
 import type { ProviderContext } from '../context.js'
 import { serve, type Served } from '../endpoint-router.js'
@@ -18,7 +18,6 @@ import { isPatient } from '../store/patients.js'
 import { TRENDS_RANGE_MAX_DAYS as MAX_TRENDS_DAYS } from '../../common/contract/entries-values'
 import { NO_DATA_DAYS } from '../alerts-rules.js'
 import { API } from '../../common/contract/endpoints'
-import { CLOSED_RECORD_READ_ONLY } from '../../common/contract/account-closure-values'
 
 export const PATIENT_NOT_FOUND = 'Patient not found.'
 export const ALERT_NOT_FOUND = 'Alert not found.'
@@ -134,7 +133,7 @@ function itemRoutes(ctx: ProviderContext): Served[] {
       if (!alert) throw new ApiError(404, ALERT_NOT_FOUND)
       if (alert.status !== 'open') throw new ApiError(409, ALERT_ALREADY_ACKNOWLEDGED)
       // A closed account's record is read-only: its alerts stay visible as they were left.
-      if (await findClosure(ctx.db, alert.patient_id)) throw new ApiError(409, CLOSED_RECORD_READ_ONLY)
+      await refuseIfClosed(ctx.db, alert.patient_id)
       // The UPDATE is conditional on the alert still being open: of two admins acknowledging at
       // once, the second gets the same 409 as if it had come after.
       const acknowledged = await auditedChange(

@@ -3,8 +3,7 @@
 // admin, Standard or Super, reads and answers every patient's. An admin's read of a conversation
 // and every message sent, by either side, is audited; the other side gets an e-mail notice
 // (provider/jobs/message-notices.ts).
-import { CLOSED_RECORD_READ_ONLY } from '../../common/contract/account-closure-values'
-import { findClosure } from '../store/account-closure.js'
+import { refuseIfClosed } from '../account-closure.js'
 import type { ProviderContext } from '../context.js'
 import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
@@ -262,7 +261,7 @@ function teamRoutes(ctx: ProviderContext): Served[] {
       API.messages.teamSend,
       async ({ caller: { account: admin }, params, body: { body, alert_id: alertId } }) => {
         const patient = await patientFrom(ctx, params.id)
-        if (await findClosure(ctx.db, patient.id)) throw new ApiError(409, CLOSED_RECORD_READ_ONLY)
+        await refuseIfClosed(ctx.db, patient.id)
         if (alertId !== null) {
           const alert = await findAlert(ctx.db, alertId)
           if (!alert || alert.patient_id !== patient.id) {
