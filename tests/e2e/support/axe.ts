@@ -20,6 +20,17 @@ const axeSource: string = createRequire(createRequire(import.meta.url).resolve('
  * machine (docs/decisions/218-e2e-waste.md).
  */
 export async function scanWcag(page: Page): Promise<AxeResults> {
+  // A colour-scheme or viewport switch just before a scan starts CSS transitions (buttons have
+  // transition-colors); axe would measure contrast halfway between the two themes. Wait for the
+  // finite ones; spinners and skeleton pulses run forever and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
   if (!loaded) await page.evaluate(axeSource)
   return page.evaluate(
