@@ -1,7 +1,7 @@
 // Refresh tokens, stored by hash only. Each row is one session: its `sid` is also in every access
 // token issued from it (provider/sessions.ts), so deleting the row ends the whole session.
 import type { Portal } from '../tokens.js'
-import { accountColumns, type Account } from './accounts.js'
+import { accountColumns, replacePassword, type Account } from './accounts.js'
 import type { Db } from './sql.js'
 
 export async function insertRefreshToken(
@@ -74,6 +74,17 @@ export async function endSession(db: Db, by: { sid?: string; tokenHash?: string 
 
 export async function revokeRefreshTokens(db: Db, accountId: number): Promise<void> {
   await db.kysely.deleteFrom('refresh_tokens').where('account_id', '=', accountId).execute()
+}
+
+/**
+ * A signed-in account's new password, as one unit: the hash replaced (which bumps token_version,
+ * retiring every access token) and every refresh token revoked, so no other session outlives it.
+ */
+export async function changePassword(db: Db, accountId: number, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await replacePassword(tx, accountId, passwordHash)
+    await revokeRefreshTokens(tx, accountId)
+  })
 }
 
 /** Ends every session of the account except one (the caller's own). */
