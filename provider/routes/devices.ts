@@ -28,7 +28,7 @@ import {
 import { syncConnection } from '../devices-run.js'
 import { ApiError } from '../errors.js'
 import { changePatients } from '../patient-changes.js'
-import { accountsForExternalUser, saveTokens } from '../store/device-tokens.js'
+import { accountsForExternalUser, connectService } from '../store/device-tokens.js'
 import { requestToken, subscribe, WithingsError } from '../withings/client.js'
 import { WITHINGS_SCOPE } from '../withings/config.js'
 import { revokeWithings, WITHINGS_APPLIS } from '../withings/revoke.js'
@@ -92,10 +92,7 @@ async function connectWithings(ctx: ProviderContext, withings: WithingsRuntime, 
     if (error.failure === 'invalid_grant') throw new ApiError(400, WITHINGS_CODE_REFUSED, { code: [WITHINGS_CODE_REFUSED] })
     throw new ApiError(502, error.failure === 'rate_limited' ? WITHINGS_BUSY : WITHINGS_UNREACHABLE)
   }
-  await ctx.db.transaction(async (tx) => {
-    await saveConnected(tx, accountId, 'withings')
-    await saveTokens(tx, withings.box, accountId, 'withings', tokens)
-  })
+  await connectService(ctx.db, withings.box, accountId, 'withings', tokens)
   const callback = withings.config.notifyCallbackUrl
   if (callback) {
     // Push is a bonus over Sync now: a refused subscription is logged, not the patient's problem.

@@ -1,6 +1,7 @@
 // A real service's OAuth tokens for one patient's connection (table device_tokens), sealed
 // with the token box: the database holds only ciphertext bound to its row (account, service, kind).
 import type { TokenBox } from '../crypto/token-box.js'
+import { saveConnected } from './devices.js'
 import type { Db } from './sql.js'
 
 export interface ServiceTokens {
@@ -77,6 +78,17 @@ export async function saveTokens(
       })),
     )
     .execute()
+}
+
+/**
+ * A service connected with the tokens its consent gave, as one unit: the connection marked
+ * connected and its tokens stored sealed commit together, so neither is left without the other.
+ */
+export async function connectService(db: Db, box: TokenBox, accountId: number, service: string, tokens: NewTokens): Promise<void> {
+  await db.transaction(async (tx) => {
+    await saveConnected(tx, accountId, service)
+    await saveTokens(tx, box, accountId, service, tokens)
+  })
 }
 
 export async function readTokens(
