@@ -8,7 +8,7 @@ import type { AccountClosed } from '../common/contract/account-closure'
 import type { ProviderContext } from './context.js'
 import { DEFAULT_ACCOUNT_CLOSURE, type AccountClosureSettings } from './account-closure-settings.js'
 import { recordAuditEvent, type AuditActor } from './store/audit.js'
-import { closeAccountRow, closedAccountsDue, deleteClosedAccount, findClosure } from './store/account-closure.js'
+import { closeAccountRow, closedAccountsDue, deleteExpiredRecord, findClosure } from './store/account-closure.js'
 import { CLOSED_RECORD_READ_ONLY } from '../common/contract/account-closure-values'
 import { ApiError } from './errors.js'
 import type { Db } from './store/sql.js'
@@ -95,15 +95,11 @@ export async function deleteExpiredRecords(ctx: ProviderContext, now: Date): Pro
   for (;;) {
     const due = await closedAccountsDue(ctx.db, closedBefore, RETENTION_BATCH)
     for (const account of due) {
-      const done = await ctx.db.transaction(async (tx) => {
-        if (!(await deleteClosedAccount(tx, account.id, closedBefore))) return false
-        await recordAuditEvent(tx, {
-          actor: RETENTION_ACTOR,
-          action: 'record_delete',
-          targetAccountId: account.id,
-          details: { closed_at: account.closed_at, retention_years: retentionYears },
-        })
-        return true
+      const done = await deleteExpiredRecord(ctx.db, account.id, closedBefore, {
+        actor: RETENTION_ACTOR,
+        action: 'record_delete',
+        targetAccountId: account.id,
+        details: { closed_at: account.closed_at, retention_years: retentionYears },
       })
       if (done) deleted += 1
     }

@@ -3,6 +3,7 @@
 // row deletes the whole record and nothing else; audit_events.target_account_id has no foreign key,
 // so the trail of what happened to the record outlives it.
 import { sql } from 'kysely'
+import { auditedChange, type AuditEventInput } from './audit.js'
 import { changed, requirePatientUnit } from './units.js'
 import type { Db } from './sql.js'
 
@@ -129,10 +130,23 @@ export async function closedAccountsDue(db: Db, closedBefore: Date, limit: numbe
 }
 
 /**
+ * The retention job's unit for one record: deletes the closed account (closed at or before
+ * `closedBefore`) and writes `event`, its audit row, in the same transaction. True when this call
+ * deleted it; false, with nothing written, when it was no longer due.
+ */
+export async function deleteExpiredRecord(db: Db, accountId: number, closedBefore: Date, event: AuditEventInput): Promise<boolean> {
+  return auditedChange(
+    db,
+    (tx) => deleteClosedAccount(tx, accountId, closedBefore),
+    (deleted) => (deleted ? event : null),
+  )
+}
+
+/**
  * Deletes a closed account and, by cascade, its whole record. Only while it is still due (a row
  * another instance deleted, or one reopened by hand, is left alone): true when this call deleted it.
  */
-export async function deleteClosedAccount(tx: Db, accountId: number, closedBefore: Date): Promise<boolean> {
+async function deleteClosedAccount(tx: Db, accountId: number, closedBefore: Date): Promise<boolean> {
   const deleted = await tx.kysely
     .deleteFrom('accounts')
     .where('id', '=', accountId)
