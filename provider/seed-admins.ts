@@ -1,5 +1,5 @@
 import { isValidEmail } from '../common/email'
-import { countAdmins, emailTaken, insertAccount, type AdminRole } from './store/accounts.js'
+import { countAdmins, insertFirstAdmins, type AdminRole } from './store/accounts.js'
 import { hashPassword } from './passwords.js'
 import type { Db } from './store/sql.js'
 
@@ -58,33 +58,33 @@ export async function seedAdmins(db: Db, admins: SeedAdmin[], log: (line: string
       hash: await hashPassword(admin.password),
     })),
   )
-  const seeded: string[] = []
-  await db.transaction(async (tx) => {
-    if ((await countAdmins(tx)) > 0) return
-    const seen = new Set<string>()
-    for (const admin of hashed) {
-      if (!isValidEmail(admin.email) || seen.has(admin.email)) {
-        log(`provider: not seeding admin "${admin.email}": invalid or duplicate e-mail`)
-        continue
-      }
-      seen.add(admin.email)
-      if (await emailTaken(tx, admin.email)) {
-        log(`provider: not seeding admin ${admin.email}: a customer already uses this email`)
-        continue
-      }
-      // Two processes starting on one new database may both get here: the e-mail's UNIQUE
-      // constraint (ON CONFLICT DO NOTHING in insertAccount) lets only one of them add it.
-      const account = await insertAccount(tx, {
-        email: admin.email,
-        portal: 'admin',
-        passwordHash: admin.hash,
-        fullName: admin.full_name,
-        role: admin.role,
-        emailVerified: true,
-      })
-      if (account) seeded.push(`provider: seeded ${admin.role} ${admin.email}`)
-    }
+  // Refused before the unit (the rules need no database); reported with the unit's outcomes, in
+  // the order given, once it has committed.
+  const seen = new Set<string>()
+  const planned = hashed.map((admin) => {
+    const refused = !isValidEmail(admin.email) || seen.has(admin.email)
+    if (!refused) seen.add(admin.email)
+    return { admin, refused }
   })
+  const outcomes = await insertFirstAdmins(
+    db,
+    planned
+      .filter(({ refused }) => !refused)
+      .map(({ admin }) => ({ email: admin.email, passwordHash: admin.hash, fullName: admin.full_name, role: admin.role })),
+  )
+  // Another process seeded first: it reports its own.
+  if (outcomes === null) return
+  const seeded: string[] = []
+  let next = 0
+  for (const { admin, refused } of planned) {
+    if (refused) {
+      log(`provider: not seeding admin "${admin.email}": invalid or duplicate e-mail`)
+      continue
+    }
+    const outcome = outcomes[next++]
+    if (outcome === 'taken') log(`provider: not seeding admin ${admin.email}: a customer already uses this email`)
+    if (outcome === 'added') seeded.push(`provider: seeded ${admin.role} ${admin.email}`)
+  }
   // Logged after the commit, so a rolled-back seed never claims to have added anyone.
   for (const line of seeded) log(line)
 }

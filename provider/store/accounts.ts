@@ -121,6 +121,46 @@ export async function countAdmins(db: Db): Promise<number> {
   return row?.n ?? 0
 }
 
+/** An admin the first start-up seeds, its e-mail normalised and its password already hashed. */
+export interface FirstAdmin {
+  email: string
+  passwordHash: string
+  fullName: string
+  role: AdminRole
+}
+
+/** What became of each admin given to insertFirstAdmins: added, its e-mail a customer's, or added meanwhile by another process. */
+export type FirstAdminOutcome = 'added' | 'taken' | 'raced'
+
+/**
+ * The first admins of an empty database, as one unit: null (nothing written) when any admin exists,
+ * checked again inside the transaction; otherwise each admin's outcome, in the order given.
+ */
+export async function insertFirstAdmins(db: Db, admins: readonly FirstAdmin[]): Promise<FirstAdminOutcome[] | null> {
+  return db.transaction(async (tx) => {
+    if ((await countAdmins(tx)) > 0) return null
+    const outcomes: FirstAdminOutcome[] = []
+    for (const admin of admins) {
+      if (await emailTaken(tx, admin.email)) {
+        outcomes.push('taken')
+        continue
+      }
+      // Two processes starting on one new database may both get here: the e-mail's UNIQUE
+      // constraint (ON CONFLICT DO NOTHING in insertAccount) lets only one of them add it.
+      const account = await insertAccount(tx, {
+        email: admin.email,
+        portal: 'admin',
+        passwordHash: admin.passwordHash,
+        fullName: admin.fullName,
+        role: admin.role,
+        emailVerified: true,
+      })
+      outcomes.push(account ? 'added' : 'raced')
+    }
+    return outcomes
+  })
+}
+
 /** For the seed scripts, which backdate sign-ups. */
 export async function setCreatedAt(db: Db, accountId: number, createdAt: string): Promise<void> {
   changed(db, accountId)

@@ -5,10 +5,14 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { seedDemoPatients } from '../../provider/dev/demo-patients'
 import { seedDemoPatients as fromScriptModule } from '../../provider/dev/seed-demo'
 import { defaultSeedAdmins } from '../../provider/index'
+import { changePatients } from '../../provider/patient-changes'
+import { seedAdmins } from '../../provider/seed-admins'
+import { insertAccount } from '../../provider/store/accounts'
 import { GOOD_PASSWORD, SUPER } from '../support/fixtures'
 import {
   expectError,
   login,
+  openTestStore,
   startTestProvider,
   TEST_ENGINE,
   testStoreOptions,
@@ -64,6 +68,47 @@ describe('defaultSeedAdmins', () => {
     })
     expect(onlySuper.map((a) => a.role)).toEqual(['Super Admin'])
   })
+})
+
+describe('seedAdmins', () => {
+  test('reports each admin it refuses in order, then the ones it added; a second run on a seeded database says nothing', async () => {
+    const store = await openTestStore()
+    try {
+      await changePatients(store, (tx) =>
+        insertAccount(tx, { email: 'taken@clinic.example', portal: 'customer', passwordHash: 'x' }),
+      )
+      const admin = (email: string, role: 'Super Admin' | 'Standard Admin' = 'Super Admin') => ({
+        email,
+        password: 'Seed#Pass1',
+        full_name: 'Seeded',
+        role,
+      })
+      const logged: string[] = []
+      const admins = [
+        admin('first@clinic.example'),
+        admin('not-an-email'),
+        admin(' FIRST@clinic.example '),
+        admin('taken@clinic.example'),
+        admin('second@clinic.example', 'Standard Admin'),
+      ]
+      await seedAdmins(store, admins, (line) => logged.push(line))
+      expect(logged).toEqual([
+        'provider: not seeding admin "not-an-email": invalid or duplicate e-mail',
+        'provider: not seeding admin "first@clinic.example": invalid or duplicate e-mail',
+        'provider: not seeding admin taken@clinic.example: a customer already uses this email',
+        'provider: seeded Super Admin first@clinic.example',
+        'provider: seeded Standard Admin second@clinic.example',
+      ])
+      const again: string[] = []
+      await seedAdmins(store, [admin('third@clinic.example')], (line) => again.push(line))
+      expect(again).toEqual([])
+      const emails = await store.all<{ email: string }>("SELECT email FROM accounts WHERE portal = 'admin' ORDER BY id")
+      expect(emails.map((row) => row.email)).toEqual(['first@clinic.example', 'second@clinic.example'])
+    } finally {
+      await store.close()
+    }
+    // Six password hashes on a busy machine.
+  }, 60_000)
 })
 
 describe('storage', () => {
