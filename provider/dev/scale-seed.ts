@@ -13,6 +13,7 @@ import { DEFAULT_REGAIN_PERCENT, NO_DATA_DAYS } from '../alerts-rules.js'
 import { SURGERY_TYPES } from '../../common/contract/profile-values'
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../store/sql.js'
+import { patientUnit } from '../store/units.js'
 
 // Set-wise SQL over generate_series, LATERAL joins and jsonb_build_object, which the query builder
 // has no form for: `sql` statements with bound values, run on the handle's builder.
@@ -46,12 +47,24 @@ export async function seedScalePatients(
 ): Promise<void> {
   for (let start = from + 1; start <= to; start += batch) {
     const end = Math.min(to, start + batch - 1)
-    await db.transaction((tx) => seedBatch(tx, start, end, today))
+    // A patient unit whose work adds the batch and whose refresh is the set-wise summarise below,
+    // in place of refreshPatients one patient at a time; it names the batch's patients itself.
+    let batchIds: RawBuilder<unknown> | undefined
+    await patientUnit(
+      db,
+      async (tx) => {
+        batchIds = await seedBatch(tx, start, end, today)
+      },
+      async (tx) => {
+        if (batchIds) await summarise(tx, today, batchIds)
+      },
+    )
     log(`seeded scale patients ${start}–${end}`)
   }
 }
 
-async function seedBatch(tx: Db, start: number, end: number, today: string): Promise<void> {
+/** Adds the batch's accounts, profiles and entries; answers the query that lists its accounts. */
+async function seedBatch(tx: Db, start: number, end: number, today: string): Promise<RawBuilder<unknown>> {
   const now = new Date().toISOString()
   const max = await tx.kysely
     .selectFrom('accounts')
@@ -101,7 +114,7 @@ async function seedBatch(tx: Db, start: number, end: number, today: string): Pro
       jsonb_build_object('meal_type', 'lunch', 'description', 'Bench meal', 'protein_g', 70, 'calories', 450),
       'manual', ${now}, ${now}
     FROM (${ids}) p CROSS JOIN generate_series(0, 5) w WHERE p.g % 5 <> 0`)
-  await summarise(tx, today, ids)
+  return ids
 }
 
 /** The set-wise equivalent of refreshPatients for freshly seeded patients (no meals below target). */
