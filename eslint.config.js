@@ -55,6 +55,27 @@ export default tseslint.config(
       ],
     },
   },
+  // Transactions open in one layer, the store's units of work (provider/store/units.ts and the named
+  // units beside it): a route, job, domain module or seeder calls a unit and never opens its own.
+  // provider/db/ is below the store (the PGlite dialect implements transactions, the migrator runs
+  // in one); scripts/db-probe.ts times the bare engines on a table of its own.
+  {
+    files: ['provider/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['provider/store/**', 'provider/db/**', 'scripts/db-probe.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Transactions open in the store's units of work: call (or add) a named unit in provider/store/.",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\b(BEGIN|START TRANSACTION|SAVEPOINT)\\b/], Literal[value=/^\\s*(BEGIN|START TRANSACTION|SAVEPOINT)\\b/]',
+          message: "Transactions open in the store's units of work: call (or add) a named unit in provider/store/.",
+        },
+      ],
+    },
+  },
   // Features import each other only through their public modules (app/features/public-modules.json);
   // app/platform/ and app/components/ui/ never import a feature.
   {
