@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Links,
@@ -15,10 +15,9 @@ import { ChunkReload, InlineScript } from '~/features/shell/chunk-reload'
 import { ErrorScreen } from '~/features/shell/error-screen'
 import { NotFoundScreen } from '~/features/shell/not-found-screen'
 import { Toaster } from '~/features/shell/toaster'
-import { getEnv } from '~/platform/env.server'
+import { rootLoader } from '~/platform/root-data.server'
 import { useNonce } from '~/platform/nonce'
 import { chunkReloadScript, themeBootScript } from '~/features/shell/head-scripts.server'
-import { getToasts } from '~/platform/toast.server'
 import tailwindHref from '~/styles/tailwind.css'
 
 export const links: LinksFunction = () => [
@@ -26,11 +25,7 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { toasts, headers } = await getToasts(request)
-  const { PRODUCT_NAME } = getEnv()
-  return data({ productName: PRODUCT_NAME, toasts }, { headers: headers ?? undefined })
-}
+export const loader = ({ request }: LoaderFunctionArgs) => rootLoader(request)
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()

@@ -33,6 +33,9 @@ const HISTORICAL: Record<string, string[]> = {
   'docs/decisions/018-provider-node-http-field-checks.md': ['provider/validation.ts'], // the reader 211 removed
   'docs/decisions/211-field-readers-to-the-table.md': ['provider/validation.ts', 'provider/profile-sections.ts'], // what the port removed
   'docs/decisions/165-feature-folders.md': ['app/lib', 'features/x/index.ts'], // what it replaced; the barrel it rules out
+  'docs/decisions/045-javascript-budgets.md': ['app/features/auth/lazy-form.tsx'], // removed by 233
+  'docs/decisions/182-form-schemas-load-later.md': ['auth/lazy-form.tsx'], // removed by 233
+  'docs/decisions/233-signed-out-forms-without-conform.md': ['lazy-form.tsx'], // what it removed
 }
 
 function markdownFiles(): string[] {

@@ -1,8 +1,8 @@
 // The auth screens' small parts that need neither conform nor zod at run time, so screens without
 // a validated form (verify e-mail, the check-your-inbox state) stay light. The e-mail field is
 // email-field.tsx's, so that those screens do not download the form field components either.
-// The signed-out forms add auth-lazy-form; the app's change-password form imports them through
-// auth-form-parts.
+// The signed-out forms add public-form.ts; the app's change-password form imports them through
+// form-parts.tsx.
 import type { SubmissionResult } from '@conform-to/react'
 import { Link, useNavigation, type LinkProps } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -14,7 +14,7 @@ export type LastResult = SubmissionResult<string[]> | null | undefined
 
 /**
  * The first of `names` with an error in the server's answer. Without JavaScript the page is
- * rendered anew, so that field gets `autoFocus` (with JavaScript conform moves focus itself).
+ * rendered anew, so that field gets `autoFocus` (with JavaScript the form state moves focus itself).
  */
 export function firstInvalidField(lastResult: LastResult, names: readonly string[]): string | undefined {
   const errors = lastResult?.error ?? {}

@@ -6,7 +6,7 @@ export function initialText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-/** The fields of a conform form that EmailField needs (kept structural so this module stays zod-free). */
+/** The field metadata EmailField needs (conform's or public-form.ts's: kept structural). */
 type EmailFieldMeta = { id: string; name: string; initialValue?: unknown; errors?: string[] }
 
 /** The e-mail input of every signed-out form: same label, keyboard hints and focus rule. */

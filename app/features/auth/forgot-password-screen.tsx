@@ -3,7 +3,8 @@ import { SIGN_IN_PATH, type Portal } from '~/platform/portal'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
 import { EmailField } from './email-field'
-import { useLazyAuthForm } from './lazy-form'
+import { usePublicForm } from './public-form'
+import { checkForgotPassword } from './auth-checks'
 import { firstInvalidField, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ArrowLeftIcon, KeyRoundIcon, MailCheckIcon } from '~/components/ui/icons'
@@ -58,7 +59,7 @@ function BackToSignIn({ href }: { href: string }) {
 
 function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData: ForgotPasswordActionData }) {
   const lastResult = actionData?.result
-  const { form, fields } = useLazyAuthForm(`${portal}-forgot-password`, (s) => s.forgotPasswordSchema, lastResult)
+  const { form, fields } = usePublicForm(`${portal}-forgot-password`, ['email'], checkForgotPassword, lastResult)
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, ['email'])
   return (
@@ -69,7 +70,13 @@ function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData
       footer={<BackToSignIn href={SIGN_IN_PATH[portal]} />}
     >
       <AuthToast toast={actionData?.toast} />
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        onInput={form.onInput}
+        onBlur={form.onBlur}
+        noValidate className="grid gap-2">
         <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <SubmitButton pending={pending} pendingLabel="Sending...">
           Send Reset Link

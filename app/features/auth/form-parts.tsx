@@ -15,7 +15,7 @@ export {
 
 /**
  * For forms behind sign-in (change password), where zod is part of the screen's code anyway; the
- * signed-out screens use useLazyAuthForm (lazy-form.tsx), which loads the schemas later.
+ * signed-out screens use usePublicForm (public-form.ts), without conform or zod in the browser.
  *
  * conform set up the same way for every auth form: validate a field when it loses focus, then
  * again on every keystroke; the same schema (and messages) as the server. A submit that fails

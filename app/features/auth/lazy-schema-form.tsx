@@ -7,10 +7,10 @@ import { useFormErrorToastLifetime } from '~/platform/use-form-error-toast'
 export { firstInvalidField, SubmitButton, useIsSubmitting, type LastResult } from './auth-ui'
 
 /**
- * conform set up one way for every form with a browser-side check (useAuthForm, useLazyAuthForm
- * and the lazily loaded schemas of lazy-module.ts build on it). `validate` may arrive later, so
- * that a screen draws without zod: until it is there a submit goes to the server, which answers
- * with the same messages. Then: check a field when it loses focus, then on every keystroke; a
+ * conform set up one way for the app's forms with a browser-side check (useAuthForm and the
+ * lazily loaded schemas of lazy-module.ts build on it; the signed-out forms use public-form.ts).
+ * `validate` may arrive later, so that a screen draws without zod: until it is there a submit
+ * goes to the server, which answers with the same messages. Then: check a field when it loses focus, then on every keystroke; a
  * submit that fails the check is stopped with SPEC.md §5's toast.
  */
 export function useLazySchemaForm<Input extends Record<string, unknown>, Output>(

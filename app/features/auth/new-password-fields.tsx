@@ -60,7 +60,7 @@ export function NewPasswordFields({
 /**
  * SPEC.md §5's 'Passwords do not match', live: once the confirmation is as long as the password
  * (or longer) and still differs, the patient sees why the button waits, without leaving the field.
- * Leaving the field shows it too (conform validates on blur). Pure, so the server render matches.
+ * Leaving the field shows it too (the form validates on blur). Pure, so the server render matches.
  */
 export function withLiveMismatch(password: string, confirmation: FieldLike): ListOfErrors {
   const errors = confirmation.errors?.filter(Boolean) ?? []

@@ -4,7 +4,8 @@ import { PASSWORD_SUCCESS_CARD, slashVariant } from '~/platform/messages'
 import { SIGN_IN_PATH, type Portal } from '~/platform/portal'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
-import { useLazyAuthForm, waitsForValidForm } from './lazy-form'
+import { usePublicForm } from './public-form'
+import { checkResetPassword } from './auth-checks'
 import { firstInvalidField, SubmitButton, useIsSubmitting, type LastResult } from './auth-ui'
 import { NewPasswordFields } from './new-password-fields'
 import { AuthToast } from './auth-toast'
@@ -68,16 +69,12 @@ function ResetPasswordForm({
   actionData: ResetPasswordActionData
 }) {
   const lastResult = actionData?.result
-  const { form, fields, ...validation } = useLazyAuthForm(`${portal}-reset-password`, (s) => s.resetPasswordSchema, lastResult)
+  const { form, fields, values } = usePublicForm(`${portal}-reset-password`, FIELD_ORDER, checkResetPassword, lastResult)
   const hydrated = useHydrated()
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
   // SPEC.md §5: with JavaScript, the button waits for every rule and a matching confirmation.
-  const blocked = waitsForValidForm(hydrated, validation, {
-    token,
-    newPassword: fields.newPassword.value,
-    confirmPassword: fields.confirmPassword.value,
-  })
+  const blocked = hydrated && Object.keys(checkResetPassword({ ...values, token })).length > 0
   const hintId = `${form.id}-ready-hint`
   return (
     <AuthCard
@@ -92,7 +89,13 @@ function ResetPasswordForm({
       {/* Without JavaScript the form error already says what the toast would. */}
       <AuthToast toast={actionData?.toast} inline={!form.errors?.includes(actionData?.toast?.title ?? '')} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        onInput={form.onInput}
+        onBlur={form.onBlur}
+        noValidate className="grid gap-2">
         <input type="hidden" name="token" value={token} />
         <NewPasswordFields
           password={fields.newPassword}

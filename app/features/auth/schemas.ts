@@ -1,15 +1,14 @@
-// The auth forms' schemas, used by conform on the client (live validation) and by the actions on
-// the server (the same rules without JavaScript). Messages are SPEC.md §5's, from messages.ts.
+// The auth forms' schemas, used by the actions on the server (and by the change-password form in
+// the browser). The signed-out forms' browser check is auth-checks.ts, without zod; the field rules
+// here call the same functions, and auth-checks.test.ts holds the two equal. Messages are SPEC.md
+// §5's, from messages.ts.
 import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
-import { isValidEmail } from '~/../common/email'
 import { VALIDATION } from '~/platform/messages'
 import { newPasswordSchema as rulesSchema } from './password-rules'
+import { emailErrors, isTicked, mismatchErrors, RESET_LINK_INCOMPLETE, TERMS_REQUIRED } from './auth-checks'
 
-
-// Not in SPEC.md (its screen only disables the button until the box is ticked); the server needs
-// words for a form posted without JavaScript. See docs/decisions/030-password-rules-checklist.md.
-export const TERMS_REQUIRED = 'Please agree to the Terms of Service and Privacy Policy'
+export { TERMS_REQUIRED } from './auth-checks'
 
 // A missing field reads as ''. That keeps every field's check a refinement (a "dirty" result, not
 // an abort), so zod still runs the object-level checks: 'Passwords do not match' shows together
@@ -21,9 +20,8 @@ export const emailSchema = text(
     .string({ invalid_type_error: VALIDATION.emailInvalid })
     .trim()
     .superRefine((email, ctx) => {
-      if (email === '') ctx.addIssue({ code: 'custom', message: VALIDATION.emailRequired })
-      // The one rule, the API's too (common/email.ts): SPEC.md §5's shape, one address only.
-      else if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', message: VALIDATION.emailInvalid })
+      // Required, then the one rule, the API's too (common/email.ts): SPEC.md §5's shape, one address only.
+      for (const message of emailErrors(email)) ctx.addIssue({ code: 'custom', message })
     }),
 )
 
@@ -38,12 +36,12 @@ export const newPasswordSchema = text(rulesSchema)
 /** Anything the user may leave empty; kept for the confirmation comparison. */
 const optionalText = text(z.string())
 
-const checkbox = z.preprocess((value) => value === 'on' || value === true || value === 'true', z.boolean())
+const checkbox = z.preprocess(isTicked, z.boolean())
 
 function passwordsMatch<T extends z.ZodTypeAny>(schema: T, password: string, confirmation: string) {
   return schema.superRefine((value: Record<string, unknown>, ctx) => {
-    if ((value[password] ?? '') !== (value[confirmation] ?? '')) {
-      ctx.addIssue({ code: 'custom', path: [confirmation], message: VALIDATION.passwordsMismatch })
+    for (const message of mismatchErrors(value[password], value[confirmation])) {
+      ctx.addIssue({ code: 'custom', path: [confirmation], message })
     }
   })
 }
@@ -72,7 +70,7 @@ export const resendVerificationSchema = z.object({ email: emailSchema })
 
 export const resetPasswordSchema = passwordsMatch(
   z.object({
-    token: text(z.string().min(1, 'This reset link is incomplete. Please request a new one.')),
+    token: text(z.string().min(1, RESET_LINK_INCOMPLETE)),
     newPassword: newPasswordSchema,
     confirmPassword: optionalText,
   }),

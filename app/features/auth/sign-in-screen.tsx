@@ -3,7 +3,8 @@ import type { Portal } from '~/platform/portal'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
 import { EmailField } from './email-field'
-import { useLazyAuthForm } from './lazy-form'
+import { usePublicForm } from './public-form'
+import { checkSignIn } from './auth-checks'
 import {
   firstInvalidField,
   SubmitButton,
@@ -33,6 +34,8 @@ const COPY = {
     forgotHref: '/admin/forgot-password',
   },
 } as const
+
+const FIELD_ORDER = ['email', 'password'] as const
 
 export type SignInScreenProps = {
   portal: Portal
@@ -79,9 +82,9 @@ export function SignInScreen({
   verificationSentTo,
 }: SignInScreenProps) {
   const copy = COPY[portal]
-  const { form, fields } = useLazyAuthForm(`${portal}-signin`, (s) => s.signInSchema, lastResult)
+  const { form, fields } = usePublicForm(`${portal}-signin`, FIELD_ORDER, checkSignIn, lastResult)
   const pending = useIsSubmitting(null)
-  const focus = firstInvalidField(lastResult, ['email', 'password'])
+  const focus = firstInvalidField(lastResult, FIELD_ORDER)
 
   if (verificationSentTo) {
     return (
@@ -113,7 +116,13 @@ export function SignInScreen({
       <AuthToast toast={toast} />
       <FormError id={form.errorId} errors={form.errors} />
       {unverifiedEmail ? <ResendVerificationForm email={unverifiedEmail} /> : null}
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        onInput={form.onInput}
+        onBlur={form.onBlur}
+        noValidate className="grid gap-2">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <EmailField field={fields.email} focusFirst={focus === 'email'} prefill={email} />
         <PasswordField

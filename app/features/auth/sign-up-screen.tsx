@@ -4,7 +4,8 @@ import { HoneypotInputs } from 'remix-utils/honeypot/react'
 import type { Toast } from '~/platform/toast'
 import { AuthCard } from './auth-card'
 import { EmailField } from './email-field'
-import { useLazyAuthForm, waitsForValidForm } from './lazy-form'
+import { usePublicForm } from './public-form'
+import { checkSignUp } from './auth-checks'
 import {
   ExternalLink,
   firstInvalidField,
@@ -64,18 +65,13 @@ function SignUpForm({
   lastResult: LastResult
   toast?: Toast
 }) {
-  const { form, fields, ...validation } = useLazyAuthForm('customer-signup', (s) => s.signUpSchema, lastResult)
+  const { form, fields, values } = usePublicForm('customer-signup', FIELD_ORDER, checkSignUp, lastResult)
   const hydrated = useHydrated()
   const pending = useIsSubmitting(null)
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
   // SPEC.md §5: with JavaScript the button waits for a valid e-mail, every rule, matching
   // passwords and the terms. Without it the button always works and the server checks.
-  const blocked = waitsForValidForm(hydrated, validation, {
-    email: fields.email.value,
-    password: fields.password.value,
-    confirmPassword: fields.confirmPassword.value,
-    agreeToTerms: fields.agreeToTerms.value,
-  })
+  const blocked = hydrated && Object.keys(checkSignUp(values)).length > 0
   const termsErrorId = `${fields.agreeToTerms.id}-error`
   const termsInvalid = Boolean(fields.agreeToTerms.errors?.length)
   const readyHintId = `${form.id}-ready-hint`
@@ -93,7 +89,13 @@ function SignUpForm({
     >
       <AuthToast toast={toast} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        onInput={form.onInput}
+        onBlur={form.onBlur}
+        noValidate className="grid gap-2">
         <HoneypotInputs />
         <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <NewPasswordFields
