@@ -48,7 +48,10 @@ export default defineConfig({
     command: `"${process.execPath}" ${process.env.BUILD_DIR || 'build'}/server.js`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // It creates a new embedded database first (initdb): with other runs loading the machine (load
+    // average 15) that took 81 s, and 60 s ran out twice. About the bound spawnServer gives the
+    // servers specs start (support/spawn-server.ts).
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
