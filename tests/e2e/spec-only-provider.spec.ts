@@ -10,26 +10,31 @@ import { spawnServer } from './support/spawn-server'
 // journey runs with and without JavaScript; assertions are on what the person sees and on what
 // the provider received.
 
-// One provider and one app server for the file, in one worker at a time (they share a port).
-test.describe.configure({ mode: 'default' })
-
 let provider: SpecOnlyProvider
 let server: Awaited<ReturnType<typeof spawnServer>>
 const ADMIN_PASSWORD = 'Admin#Pass123'
 
-test.beforeAll(async () => {
-  provider = await startSpecOnlyProvider()
-  provider.addAdmin('super@spec-only.test', ADMIN_PASSWORD, ['Super Admin'])
-  provider.addAdmin('standard@spec-only.test', ADMIN_PASSWORD, ['Standard Admin'])
-  provider.addAdmin('auditor@spec-only.test', ADMIN_PASSWORD, ['Auditor'])
-  // The default two-factor rule: a provider without two-factor must not lock its admins out.
-  server = await spawnServer(specPort('spec-only-provider'), { PROVIDER_API_URL: provider.url, RATE_LIMITS: 'off', ADMIN_MFA: '' })
-})
-
-test.afterAll(async () => {
-  await server?.stop()
-  await provider?.close()
-})
+/**
+ * A provider and an app server for one describe, on a port of its own (`portIndex` in this spec's
+ * block): the describe with JavaScript and the one without run side by side in two workers instead
+ * of one after the other in one (about two minutes). A worker runs one describe at a time, so the
+ * module's `provider` and `server` are that describe's.
+ */
+function providerAndServerPerDescribe(portIndex: number) {
+  test.describe.configure({ mode: 'default' })
+  test.beforeAll(async () => {
+    provider = await startSpecOnlyProvider()
+    provider.addAdmin('super@spec-only.test', ADMIN_PASSWORD, ['Super Admin'])
+    provider.addAdmin('standard@spec-only.test', ADMIN_PASSWORD, ['Standard Admin'])
+    provider.addAdmin('auditor@spec-only.test', ADMIN_PASSWORD, ['Auditor'])
+    // The default two-factor rule: a provider without two-factor must not lock its admins out.
+    server = await spawnServer(specPort('spec-only-provider', portIndex), { PROVIDER_API_URL: provider.url, RATE_LIMITS: 'off', ADMIN_MFA: '' })
+  })
+  test.afterAll(async () => {
+    await server?.stop()
+    await provider?.close()
+  })
+}
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 const notOffered = (label: string) => `This clinic's health service does not offer ${label}.`
@@ -124,6 +129,7 @@ async function wizard(page: Page, imperial: boolean) {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+    providerAndServerPerDescribe(javaScriptEnabled ? 0 : 1)
     test.use({ javaScriptEnabled })
     const mode = javaScriptEnabled ? 'js' : 'nojs'
 
