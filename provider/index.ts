@@ -237,6 +237,14 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
       sendJson(res, 500, { message: 'Internal error', data: {} })
     })
   })
+  // The app keeps connections to its API alive and its fetch drops an idle one after about 4 s.
+  // Node's default here is 5 s: with the app's event loop a few seconds behind under load, the API
+  // closed a connection just as the app sent its next request on it, and that request failed as a
+  // network error (a 502 on the page). Idle connections therefore stay open longer here than on
+  // the app's side, so the app is always the one that closes them; the API listens on a private
+  // address, not to the public.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   // A client's broken connection is its own business; never let it surface as a crash.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()

@@ -183,6 +183,16 @@ describe('HTTP-level errors', () => {
     }
   })
 
+  test('an idle kept-alive connection outlives the app’s idle timeout, so the app closes it first', async () => {
+    // Node's fetch (undici) drops an idle connection after about 4 s; a server that closes first
+    // can do so just as the app sends its next request on it, which then fails as a network error.
+    const response = await fetch(`${provider.url}healthz`)
+    await response.text()
+    const keepAlive = response.headers.get('keep-alive') ?? ''
+    const seconds = Number(/timeout=(\d+)/.exec(keepAlive)?.[1])
+    expect(seconds, keepAlive).toBeGreaterThanOrEqual(60)
+  })
+
   test('a body over 100 kB is a 413; just under is accepted for parsing', async () => {
     const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(101 * 1024) })
     expectError(await provider.call('POST', 'v1/auth/login/', { raw: big }), 413)
