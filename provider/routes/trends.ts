@@ -3,7 +3,7 @@
 // `from` is given. (Dev mode's POST __dev/seed-history/ lives in provider/dev/routes.ts.)
 import type { ProviderContext } from '../context.js'
 import { serve, type ApiRouter, type EndpointRequest } from '../endpoint-router.js'
-import { firstEntryDate, listAllEntries, listTrendReadings } from '../store/entries.js'
+import { firstEntryDate, listAllEntries, listTrendReadings, trendReadingsAndFirst } from '../store/entries.js'
 import { API } from '../../common/contract/endpoints'
 import { TRENDS_RANGE_MAX_DAYS as MAX_TRENDS_DAYS } from '../../common/contract/entries-values'
 
@@ -43,6 +43,11 @@ async function readings(
   ctx: ProviderContext,
   { caller, query }: EndpointRequest<typeof API.trends.readings>,
 ) {
+  // With a start (every range but "All"), the first entry comes with the readings, in one statement.
+  if (query.from) {
+    const { first_date, ...lists } = await trendReadingsAndFirst(ctx.db, caller.account.id, query.from, query.to)
+    return { message: 'Trends loaded.', content: { from: query.from, to: query.to, first_date, ...lists } }
+  }
   const range = await rangeOf(ctx, caller.account.id, query)
   return {
     message: 'Trends loaded.',

@@ -286,6 +286,21 @@ export type TrendReadingLists = Omit<TrendReadingsAnswer, 'from' | 'to' | 'first
  * entriesInRange's.
  */
 export async function listTrendReadings(db: Db, accountId: number, from: string, to: string): Promise<TrendReadingLists> {
+  const { first_date: _first, ...lists } = await trendReadingsAndFirst(db, accountId, from, to)
+  return lists
+}
+
+/**
+ * The same, with the patient's first entry on or before `to` (firstEntryDate) from the same
+ * statement: on the embedded engine each statement is a round trip, and the trends page asks for
+ * both on every view.
+ */
+export async function trendReadingsAndFirst(
+  db: Db,
+  accountId: number,
+  from: string,
+  to: string,
+): Promise<TrendReadingLists & { first_date: string | null }> {
   const order = sql`ORDER BY day, time_of_day, id`
   const readings = (kind: EntryKind, field: string) =>
     sql`coalesce(json_agg(json_build_array(day, fields -> ${field}, source) ${order}) FILTER (WHERE kind = ${kind}), '[]')`
@@ -295,12 +310,13 @@ export async function listTrendReadings(db: Db, accountId: number, from: string,
       'sleep', ${readings('sleep', 'hours')},
       'meal', ${readings('meal', 'protein_g')},
       'water', ${readings('water', 'ml')},
-      'vitamins', coalesce(json_agg(day ${order}) FILTER (WHERE kind = 'vitamins'), '[]')
+      'vitamins', coalesce(json_agg(day ${order}) FILTER (WHERE kind = 'vitamins'), '[]'),
+      'first_date', (SELECT min(day) FROM health_entries WHERE account_id = ${accountId} AND day <= ${to})
     )::text AS readings
     FROM health_entries
     WHERE account_id = ${accountId} AND day >= ${from} AND day <= ${to}`.execute(db.kysely)
   // The shape is the statement's own json_build_object above; the app checks the answer again.
-  return JSON.parse(rows[0].readings) as TrendReadingLists
+  return JSON.parse(rows[0].readings) as TrendReadingLists & { first_date: string | null }
 }
 
 /** The newest entry of each kind dated on or before `onOrBefore`, however long ago. */

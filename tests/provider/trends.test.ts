@@ -134,6 +134,31 @@ describe('GET v1/auth/trends/readings/ (extension)', () => {
     )
   })
 
+  test('with a start, the readings and the first entry are one statement after the token’s', async () => {
+    const statements = async () => {
+      const text = await (await fetch(new URL('metrics', provider.url))).text()
+      return [...text.matchAll(/^baricare_db_query_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0)
+    }
+    const { email, access } = await verifiedCustomer(provider)
+    await seed(email, 40)
+    const earlier = await provider.call('POST', 'v1/auth/entries/weight/', {
+      token: access,
+      body: { date: '2026-09-01', weight: 101, weight_unit: 'kg' },
+    })
+    expect(earlier.status, earlier.text).toBe(201)
+    // Nothing else runs meanwhile: the provider is this file's alone.
+    const before = await statements()
+    const res = await provider.call('GET', `v1/auth/trends/readings/?from=2026-11-01&to=${TODAY}`, { token: access })
+    const used = (await statements()) - before
+    expect(res.status, res.text).toBe(200)
+    // The first entry lies before the range: the answer still names it.
+    expect(res.json.content).toMatchObject({ from: '2026-11-01', to: TODAY, first_date: '2026-09-01' })
+    expect(used).toBeLessThanOrEqual(2)
+    // Nothing logged on or before `to`: no first date.
+    const none = await provider.call('GET', 'v1/auth/trends/readings/?from=2020-01-01&to=2020-01-31', { token: access })
+    expect(none.json.content).toMatchObject({ from: '2020-01-01', to: '2020-01-31', first_date: null, weight: [], vitamins: [] })
+  })
+
   test('is empty for another patient, and checks the dates and the token like the full call', async () => {
     const owner = await verifiedCustomer(provider)
     const other = await verifiedCustomer(provider)

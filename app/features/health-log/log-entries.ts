@@ -214,9 +214,12 @@ const imported = (source: string | undefined) => (source && source !== 'manual' 
  * the patient's entries only (a manual sleep is not added to an imported one, a manual weight wins).
  */
 export function preferManual<T extends { source?: string }>(list: T[]): T[] {
-  const manual = list.filter((entry) => imported(entry.source) === null)
+  const manual = list.filter(isManualEntry)
   return manual.length > 0 ? manual : list
 }
+
+/** The patient typed it (no device's source): what preferManual keeps. */
+export const isManualEntry = (entry: { source?: string }) => imported(entry.source) === null
 
 /** A day's entries in the order the page lists them: by kind, then as the provider ordered them. */
 export function entriesOn(entries: EntriesByKind, date: string): LogEntry[] {

@@ -1,7 +1,7 @@
 // From log entries to one value a day (a day's last weight, the sum of its sleep, protein or water),
 // the 7-day moving average, and days into week or month buckets. Pure.
 import { addMonths, format, parseISO } from 'date-fns'
-import { daysBetween, preferManual } from '~/features/health-log/log-entries'
+import { daysBetween, isManualEntry } from '~/features/health-log/log-entries'
 import type { TrendBucket } from './trends-model'
 import { DAILY_UP_TO_DAYS, WEEKLY_UP_TO_DAYS } from './trends-range'
 
@@ -21,33 +21,43 @@ function addSource(sources: string[], entry: Reading): void {
   if (source && !sources.includes(source)) sources.push(source)
 }
 
+/** One day's value from the patient's own entries and from devices', kept apart until the end. */
+type DayParts = { manual: boolean; typed: DailyValue | null; device: DailyValue | null }
+
 /**
  * One value per day with entries, oldest first: `combine` 'last' keeps the day's last entry (the
- * list is oldest first), 'sum' adds them up.
+ * list is oldest first), 'sum' adds them up. A device reading never outweighs the patient's own
+ * entry for that day (docs/decisions/055-imported-readings-never-override.md): a day with an entry
+ * the patient typed takes its value from those entries only (the rule of preferManual). One pass
+ * with no list per day: a year is a few thousand readings, on every trends page.
  */
 export function dailyValues<E extends Reading>(
   entries: E[],
   read: (entry: E) => number,
   combine: 'last' | 'sum',
 ): DailyValue[] {
-  const entriesByDay = new Map<string, E[]>()
+  const byDay = new Map<string, DayParts>()
   for (const entry of entries) {
-    const list = entriesByDay.get(entry.date)
-    if (list) list.push(entry)
-    else entriesByDay.set(entry.date, [entry])
+    let parts = byDay.get(entry.date)
+    if (!parts) {
+      parts = { manual: false, typed: null, device: null }
+      byDay.set(entry.date, parts)
+    }
+    const manual = isManualEntry(entry)
+    if (manual) parts.manual = true
+    const value = read(entry)
+    if (!Number.isFinite(value)) continue
+    let day = manual ? parts.typed : parts.device
+    if (!day) {
+      day = { date: entry.date, value, sources: [] }
+      if (manual) parts.typed = day
+      else parts.device = day
+    } else day.value = combine === 'sum' ? day.value + value : value
+    addSource(day.sources, entry)
   }
   const days: DailyValue[] = []
-  for (const [date, list] of entriesByDay) {
-    // A device reading never outweighs the patient's own entry for that day
-    // (docs/decisions/055-imported-readings-never-override.md).
-    let day: DailyValue | null = null
-    for (const entry of preferManual(list)) {
-      const value = read(entry)
-      if (!Number.isFinite(value)) continue
-      if (!day) day = { date, value, sources: [] }
-      else day.value = combine === 'sum' ? day.value + value : value
-      addSource(day.sources, entry)
-    }
+  for (const parts of byDay.values()) {
+    const day = parts.manual ? parts.typed : parts.device
     if (day) days.push(day)
   }
   return days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))

@@ -16,13 +16,14 @@ export type Frame = {
   days: number
 }
 
-export function frameFor(input: TrendsInput, loggedDates: string[]): Frame {
+/** `loggedDates` lists every logged date; it is asked only for "All", whose start they set. */
+export function frameFor(input: TrendsInput, loggedDates: () => string[]): Frame {
   const { from: windowFrom, to } = trendWindow(input.range, input.today)
   let from = windowFrom
   if (from === null) {
     // The earliest date by plain comparison (ISO dates sort as text); only that one is checked.
     let first = isIsoDate(input.firstEntryDate) ? input.firstEntryDate : undefined
-    for (const date of loggedDates) if (first === undefined || date < first) first = date
+    for (const date of loggedDates()) if (first === undefined || date < first) first = date
     if (!isIsoDate(first)) first = undefined
     // "All" reaches back at most as far as the provider answers in one call.
     const earliest = addDaysIso(to, -(TRENDS_RANGE_MAX_DAYS - 1))

@@ -128,6 +128,27 @@ describe('daily values, moving average and gaps', () => {
       'last',
     )
     expect(weights.map((d) => d.value)).toEqual([97])
+    // A typed entry without a usable value still keeps the device's reading out of that day; the
+    // days come back oldest first and name their devices, whatever order the list had.
+    const unusable = dailyValues(
+      [sleep(1, 8, 'Demo Health'), sleep(2, Number.NaN, 'manual')],
+      (e) => e.hours,
+      'sum',
+    )
+    expect(unusable).toEqual([])
+    const devices = dailyValues(
+      [
+        { ...sleep(1, 7, 'Demo Health'), date: '2026-11-02' },
+        sleep(2, 6, 'Demo Health'),
+        sleep(3, 1, 'Oura'),
+      ],
+      (e) => e.hours,
+      'sum',
+    )
+    expect(devices).toEqual([
+      { date: '2026-11-01', value: 7, sources: ['Demo Health', 'Oura'] },
+      { date: '2026-11-02', value: 7, sources: ['Demo Health'] },
+    ])
   })
 
   it('averages the logged days of the trailing seven days, skipping days without data', () => {

@@ -56,9 +56,9 @@ export {
 
 export function buildTrends(input: TrendsInput): TrendsModel {
   const { entries, facts } = input
-  // Only the five kinds: the provider's answer also carries from, to and first_date.
-  const loggedDates = ENTRY_KINDS.flatMap((kind) => entries[kind].map((entry) => entry.date))
-  const frame = frameFor(input, loggedDates)
+  // Only the five kinds: the provider's answer also carries from, to and first_date. Listed only
+  // when the frame needs them (the "All" range starts at the first), not for every page.
+  const frame = frameFor(input, () => ENTRY_KINDS.flatMap((kind) => entries[kind].map((entry) => entry.date)))
   const inRange = {
     weight: inFrame(entries.weight, frame),
     sleep: inFrame(entries.sleep, frame),
