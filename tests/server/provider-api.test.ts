@@ -35,6 +35,15 @@ const stub = useStubProvider({
   timeoutMs: 2000,
 })
 
+// The fixtures are plain objects (their choices typed as any text); their values are the table's.
+const SECTION_BODIES = { personal: PERSONAL, medical: MEDICAL, bariatric: BARIATRIC, device: DEVICE }
+const SAVES = {
+  personal: (api: ProviderClient) => providerApi.savePersonal(api, PERSONAL as Parameters<typeof providerApi.savePersonal>[1]),
+  medical: (api: ProviderClient) => providerApi.saveMedical(api, MEDICAL as Parameters<typeof providerApi.saveMedical>[1]),
+  bariatric: (api: ProviderClient) => providerApi.saveBariatric(api, BARIATRIC as Parameters<typeof providerApi.saveBariatric>[1]),
+  device: (api: ProviderClient) => providerApi.saveDevice(api, DEVICE as Parameters<typeof providerApi.saveDevice>[1]),
+}
+
 type Case = {
   name: string
   page: string
@@ -139,18 +148,10 @@ const cases: Case[] = [
   ...(['personal', 'medical', 'bariatric', 'device'] as const).map((section): Case => ({
     name: `save ${section}`,
     page: '/customer/profile-setup?step=1',
-    run: (api) => {
-      const save = {
-        personal: providerApi.savePersonal,
-        medical: providerApi.saveMedical,
-        bariatric: providerApi.saveBariatric,
-        device: providerApi.saveDevice,
-      }[section]
-      return save(api, { field: section })
-    },
+    run: (api) => SAVES[section](api),
     method: 'PUT',
     path: `/v1/auth/profile/${section}/`,
-    body: { field: section },
+    body: SECTION_BODIES[section],
     bearer: 'customer-access',
   })),
 ]
@@ -202,10 +203,10 @@ describe('answers at the SPEC level', () => {
     ['forgotPassword, no content', '/customer/forgot-password', undefined, (api) => providerApi.forgotPassword(api, 'p@x.co', 'customer'), undefined],
     ['resetPassword, null', '/customer/reset-password', null, (api) => providerApi.resetPassword(api, { token: 't', new_password: 'pw', conf_password: 'pw' }), null],
     ['completeTour, no content', '/customer/dashboard', undefined, (api) => providerApi.completeTour(api), undefined],
-    ['savePersonal, {}', '/customer/profile-setup', {}, (api) => providerApi.savePersonal(api, PERSONAL), {}],
-    ['saveMedical, no content', '/customer/profile-setup', undefined, (api) => providerApi.saveMedical(api, MEDICAL), undefined],
-    ['saveBariatric, something else', '/customer/profile-setup', { id: 9 }, (api) => providerApi.saveBariatric(api, BARIATRIC), { id: 9 }],
-    ['saveDevice, null', '/customer/profile-setup', null, (api) => providerApi.saveDevice(api, DEVICE), null],
+    ['savePersonal, {}', '/customer/profile-setup', {}, (api) => SAVES.personal(api), {}],
+    ['saveMedical, no content', '/customer/profile-setup', undefined, (api) => SAVES.medical(api), undefined],
+    ['saveBariatric, something else', '/customer/profile-setup', { id: 9 }, (api) => SAVES.bariatric(api), { id: 9 }],
+    ['saveDevice, null', '/customer/profile-setup', null, (api) => SAVES.device(api), null],
   ]
   it.each(cases)('%s', async (_name, page, content, run, expected) => {
     stub.handle(() => ({ json: content === undefined ? { message: 'OK' } : { message: 'OK', content } }))
