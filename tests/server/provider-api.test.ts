@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as providerApi from '~/platform/provider-api.server'
 import { createProviderClient, type ProviderClient } from '~/platform/provider-client.server'
 import { BARIATRIC, DEVICE, MEDICAL, PERSONAL } from '../support/fixtures'
-import { admin, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
+import { admin, customer, pageRequest, rawEndpoint, sessionCookie, useStubProvider } from './helpers'
 
 // What the stub answers to each call: content the contract allows (provider-api.server.ts checks
 // every answer), so the call hands it back.
@@ -221,13 +221,13 @@ describe('answers at the SPEC level', () => {
   it('an extension this provider lacks is a sentence, not a fault; a missing record stays a 404', async () => {
     stub.handle(() => ({ status: 404, text: '<h1>Not Found</h1>', contentType: 'text/html' }))
     const api = await createProviderClient(pageRequest('/customer/log-data', await sessionCookie({ customer: customer() })))
-    expect(await api.call('GET', 'v1/auth/entries/')).toMatchObject({
+    expect(await api.call(rawEndpoint('GET', 'v1/auth/entries/'))).toMatchObject({
       ok: false,
       kind: 'not-offered',
       message: "This clinic's health service does not offer the health log.",
     })
     const adminApi = await createProviderClient(pageRequest('/admin/patient/12', await sessionCookie({ admin: admin() })))
-    expect(await adminApi.call('GET', 'v1/admin/patients/12/')).toMatchObject({ ok: false, status: 404 })
-    expect(await adminApi.call('GET', 'v1/admin/patients/12/')).not.toMatchObject({ kind: 'not-offered' })
+    expect(await adminApi.call(rawEndpoint('GET', 'v1/admin/patients/12/'))).toMatchObject({ ok: false, status: 404 })
+    expect(await adminApi.call(rawEndpoint('GET', 'v1/admin/patients/12/'))).not.toMatchObject({ kind: 'not-offered' })
   })
 })
