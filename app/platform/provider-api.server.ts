@@ -1,145 +1,131 @@
 // One typed function per provider call of SPEC.md §7, so screens never build URLs. Payloads are
-// built (and converted to cm/kg) by the screens; these send them and read every answer with the
-// contract's SPEC level (common/contract/spec.ts): what SPEC.md promises, so any provider that
+// built (and converted to cm/kg) by the screens; each is a call of the route table
+// (common/contract/endpoints.ts), which fills in the path and reads the answer with the endpoint's
+// SPEC level (`spec`, common/contract/spec.ts): what SPEC.md promises, so any provider that
 // implements SPEC §7 works. An answer that breaks even that is the 'bad-response' fault. The
-// extensions (two-factor, sign-out) are read with our API's schemas: only our API has them.
-import {
-  adminSessionSchema,
-  mfaConfirmSchema,
-  mfaSetupSchema,
-  mfaStatusSchema,
-  logoutAnswerSchema,
-  specAdminLoginSchema,
-  type AdminSession,
-  type CredentialsBody,
-  type ForgotPasswordBody,
-  type MfaConfirm,
-  type MfaLoginBody,
-  type MfaSetup,
-  type MfaStatus,
-  type ResetPasswordBody,
-  type SignUpBody,
-  type SpecAdminLogin,
+// extensions (two-factor, sign-out) have no SPEC level: they are read with our API's schemas, as
+// only our API has them.
+import type {
+  CredentialsBody,
+  ForgotPasswordBody,
+  MfaLoginBody,
+  ResetPasswordBody,
+  SignUpBody,
 } from '~/../common/contract/auth'
-import {
-  specAdminProfileSchema,
-  specCustomerProfileSchema,
-  specEmailAnswerSchema,
-  specTokenPairSchema,
-  specUnreadSchema,
-  type SpecAdminUser,
-  type SpecCustomerProfile,
-  type SpecEmailAnswer,
-  type SpecTokenPair,
-} from '~/../common/contract/spec'
+import { API, type EndpointInput, type ReadAnswerOf } from '~/../common/contract/endpoints'
 import type { ProviderClient } from './provider-client.server'
 import type { ProviderResult } from './provider-errors'
-import { checked } from './provider-result.server'
 
 export type Credentials = CredentialsBody
 export type SignUpPayload = SignUpBody
 export type ResetPasswordPayload = ResetPasswordBody
 export type PasswordPortal = ForgotPasswordBody['portal']
 
-export async function signIn(api: ProviderClient, credentials: Credentials): Promise<ProviderResult<SpecTokenPair>> {
-  return checked(await api.call('POST', 'v1/auth/login/', { body: credentials, auth: false }), specTokenPairSchema)
+type Answer<E extends keyof Flat> = Promise<ProviderResult<ReadAnswerOf<Flat[E]>>>
+type Flat = {
+  login: typeof API.auth.login
+  adminLogin: typeof API.admin.login
+  loginCode: typeof API.admin.loginCode
+  mfa: typeof API.admin.mfa
+  mfaSetup: typeof API.admin.mfaSetup
+  mfaConfirm: typeof API.admin.mfaConfirm
+  logout: typeof API.auth.logout
+  profile: typeof API.profile.get
+  adminProfile: typeof API.admin.profile
+  signUp: typeof API.auth.signUp
+  resend: typeof API.auth.resendVerification
+  verify: typeof API.auth.verifyEmail
+  forgot: typeof API.auth.forgotPassword
+  reset: typeof API.auth.resetPassword
+  tour: typeof API.profile.tourCompleted
+  personal: typeof API.profile.personal
+  medical: typeof API.profile.medical
+  bariatric: typeof API.profile.bariatric
+  device: typeof API.profile.device
 }
 
-export async function adminSignIn(api: ProviderClient, credentials: Credentials): Promise<ProviderResult<SpecAdminLogin>> {
-  return checked(await api.call('POST', 'v1/admin/login/', { body: credentials, auth: false }), specAdminLoginSchema)
+export function signIn(api: ProviderClient, credentials: Credentials): Answer<'login'> {
+  return api.call(API.auth.login, { body: credentials })
+}
+
+export function adminSignIn(api: ProviderClient, credentials: Credentials): Answer<'adminLogin'> {
+  return api.call(API.admin.login, { body: credentials })
 }
 
 /** The code step of an admin's sign-in (docs/provider-api.md "Two-factor sign-in"). */
-export async function adminSignInCode(api: ProviderClient, body: MfaLoginBody): Promise<ProviderResult<AdminSession>> {
-  return checked(await api.call('POST', 'v1/admin/login/mfa/', { body, auth: false }), adminSessionSchema)
+export function adminSignInCode(api: ProviderClient, body: MfaLoginBody): Answer<'loginCode'> {
+  return api.call(API.admin.loginCode, { body })
 }
 
-export async function getAdminMfa(api: ProviderClient): Promise<ProviderResult<MfaStatus>> {
-  return checked(await api.call('GET', 'v1/admin/mfa/'), mfaStatusSchema)
+export function getAdminMfa(api: ProviderClient): Answer<'mfa'> {
+  return api.call(API.admin.mfa)
 }
 
-export async function startAdminMfaSetup(api: ProviderClient): Promise<ProviderResult<MfaSetup>> {
-  return checked(await api.call('POST', 'v1/admin/mfa/setup/', { body: {} }), mfaSetupSchema)
+export function startAdminMfaSetup(api: ProviderClient): Answer<'mfaSetup'> {
+  return api.call(API.admin.mfaSetup, { body: {} })
 }
 
-export async function confirmAdminMfa(api: ProviderClient, code: string): Promise<ProviderResult<MfaConfirm>> {
-  return checked(await api.call('POST', 'v1/admin/mfa/confirm/', { body: { code } }), mfaConfirmSchema)
+export function confirmAdminMfa(api: ProviderClient, code: string): Answer<'mfaConfirm'> {
+  return api.call(API.admin.mfaConfirm, { body: { code } })
 }
 
 /**
- * Ends the session of these tokens in the API (docs/provider-api.md, `v1/auth/logout/`, both
- * portals): its refresh token and access tokens stop working at once.
+ * Ends the session of these tokens in the API (docs/provider-api.md, sign-out, both portals): its
+ * refresh token and access tokens stop working at once. The access token named is sent, not the
+ * page's (an empty one: no token at all).
  */
-export async function signOut(
-  api: ProviderClient,
-  tokens: { access?: string; refresh?: string },
-): Promise<ProviderResult<null>> {
-  const result = await api.call('POST', 'v1/auth/logout/', {
-    bearer: tokens.access ?? '',
-    body: tokens.refresh ? { refresh: tokens.refresh } : {},
-  })
-  return checked(result, logoutAnswerSchema)
+export function signOut(api: ProviderClient, tokens: { access?: string; refresh?: string }): Answer<'logout'> {
+  return api.call(API.auth.logout, { body: tokens.refresh ? { refresh: tokens.refresh } : {} }, { bearer: tokens.access ?? '' })
 }
 
-export async function getProfile(api: ProviderClient): Promise<ProviderResult<SpecCustomerProfile>> {
-  return checked(await api.call('GET', 'v1/auth/profile/'), specCustomerProfileSchema)
+export function getProfile(api: ProviderClient): Answer<'profile'> {
+  return api.call(API.profile.get)
 }
 
-export async function getAdminProfile(api: ProviderClient): Promise<ProviderResult<SpecAdminUser>> {
-  return checked(await api.call('GET', 'v1/admin/profile/'), specAdminProfileSchema)
+export function getAdminProfile(api: ProviderClient): Answer<'adminProfile'> {
+  return api.call(API.admin.profile)
 }
 
-export async function signUp(api: ProviderClient, payload: SignUpPayload): Promise<ProviderResult<SpecEmailAnswer>> {
-  return checked(await api.call('POST', 'v1/auth/signup/', { body: payload, auth: false }), specEmailAnswerSchema)
+export function signUp(api: ProviderClient, payload: SignUpPayload): Answer<'signUp'> {
+  return api.call(API.auth.signUp, { body: payload })
 }
 
-export async function resendVerification(api: ProviderClient, email: string): Promise<ProviderResult<unknown>> {
-  const result = await api.call('POST', 'v1/auth/resend-verify-email/', { body: { email }, auth: false })
-  return checked(result, specUnreadSchema)
+export function resendVerification(api: ProviderClient, email: string): Answer<'resend'> {
+  return api.call(API.auth.resendVerification, { body: { email } })
 }
 
-export async function verifyEmail(
-  api: ProviderClient,
-  params: { token: string; email: string },
-): Promise<ProviderResult<SpecEmailAnswer>> {
-  return checked(await api.call('GET', 'v1/auth/verify-email-token/', { query: params, auth: false }), specEmailAnswerSchema)
+export function verifyEmail(api: ProviderClient, params: { token: string; email: string }): Answer<'verify'> {
+  return api.call(API.auth.verifyEmail, { query: params })
 }
 
-export async function forgotPassword(
-  api: ProviderClient,
-  email: string,
-  portal: PasswordPortal,
-): Promise<ProviderResult<unknown>> {
-  const result = await api.call('POST', 'v1/auth/forgot_password/', { body: { email, portal }, auth: false })
-  return checked(result, specUnreadSchema)
+export function forgotPassword(api: ProviderClient, email: string, portal: PasswordPortal): Answer<'forgot'> {
+  return api.call(API.auth.forgotPassword, { body: { email, portal } })
 }
 
-export async function resetPassword(api: ProviderClient, payload: ResetPasswordPayload): Promise<ProviderResult<unknown>> {
-  const result = await api.call('POST', 'v1/auth/reset_password/submit/', { body: payload, auth: false })
-  return checked(result, specUnreadSchema)
+export function resetPassword(api: ProviderClient, payload: ResetPasswordPayload): Answer<'reset'> {
+  return api.call(API.auth.resetPassword, { body: payload })
 }
 
 /** SPEC.md §8: a failure, a 403 included, is only logged (tour.server.ts). */
-export async function completeTour(api: ProviderClient): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('POST', 'v1/auth/tour-completed/', { forbidden: 'answer' }), specUnreadSchema)
+export function completeTour(api: ProviderClient): Answer<'tour'> {
+  return api.call(API.profile.tourCompleted, {}, { forbidden: 'answer' })
 }
 
-// The save payloads are typed loosely on purpose: the screen owns the conversion and SPEC.md §7
-// lists what is sent, which differs from what the profile returns (e.g. no `email`).
-export type SectionPayload = Record<string, unknown>
+/** What a section's save sends: the table's body (the screen builds it, in cm and kg). */
+type SectionBody<K extends 'personal' | 'medical' | 'bariatric' | 'device'> = EndpointInput<Flat[K]>['body']
 
-export async function savePersonal(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('PUT', 'v1/auth/profile/personal/', { body: payload }), specUnreadSchema)
+export function savePersonal(api: ProviderClient, payload: SectionBody<'personal'>): Answer<'personal'> {
+  return api.call(API.profile.personal, { body: payload })
 }
 
-export async function saveMedical(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('PUT', 'v1/auth/profile/medical/', { body: payload }), specUnreadSchema)
+export function saveMedical(api: ProviderClient, payload: SectionBody<'medical'>): Answer<'medical'> {
+  return api.call(API.profile.medical, { body: payload })
 }
 
-export async function saveBariatric(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('PUT', 'v1/auth/profile/bariatric/', { body: payload }), specUnreadSchema)
+export function saveBariatric(api: ProviderClient, payload: SectionBody<'bariatric'>): Answer<'bariatric'> {
+  return api.call(API.profile.bariatric, { body: payload })
 }
 
-export async function saveDevice(api: ProviderClient, payload: SectionPayload): Promise<ProviderResult<unknown>> {
-  return checked(await api.call('PUT', 'v1/auth/profile/device/', { body: payload }), specUnreadSchema)
+export function saveDevice(api: ProviderClient, payload: SectionBody<'device'>): Answer<'device'> {
+  return api.call(API.profile.device, { body: payload })
 }

@@ -3,9 +3,8 @@
 import { createHash } from 'node:crypto'
 import { redirect } from '@remix-run/node'
 import { BACKGROUND_HEADER } from '~/../common/contract/audit-values'
-import type { Endpoint, ReadAnswerOf } from '~/../common/contract/endpoints'
+import { API, pathOf, readSchemaOf, type Endpoint, type ReadAnswerOf } from '~/../common/contract/endpoints'
 import { MFA_SETUP_FIRST } from '~/../common/contract/auth-values'
-import { specRefreshSchema } from '~/../common/contract/spec'
 import { callEndpoint, type EndpointArgs } from './api-call.server'
 import { isBackgroundRequest } from './background'
 import { getEnv } from './env.server'
@@ -45,9 +44,9 @@ import {
 } from './session.server'
 import { redirectWithToast } from './toast.server'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export type CallOptions = {
+type CallOptions = {
   /** Sent as JSON. */
   body?: unknown
   query?: Record<string, string | undefined>
@@ -74,24 +73,23 @@ export type ProviderClient = {
    * (a refreshed token, or `commit()`); else empty. Every answer of the request merges it.
    */
   readonly headers: Headers
-  call: {
-    /** A call of the route table: URL from the table, answer checked with its schema (api-call.server.ts). */
-    <E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<ProviderResult<ReadAnswerOf<E>>>
-    /** A call by hand; the caller checks the answer. */
-    <T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
-  }
   /**
-   * A GET whose answer is a file (the record ZIP): on success `content` is the provider's
-   * Response, its body not yet read, to be passed on as a stream; failures as `call` gives them.
+   * A call of the route table: URL from the table, answer checked with its schema
+   * (api-call.server.ts). There is no call by path: a provider URL is written once, in the table.
    */
-  download(path: string): Promise<ProviderResult<Response>>
+  call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<ProviderResult<ReadAnswerOf<E>>>
+  /**
+   * A GET of the table whose answer is a file (the record ZIP): on success `content` is the
+   * provider's Response, its body not yet read, to be passed on as a stream; failures as `call`.
+   */
+  download(endpoint: Endpoint, params?: Record<string, string | number>): Promise<ProviderResult<Response>>
   /** Puts the session as it is now into `headers` (and returns them), for code that changed `session`. */
   commit(): Promise<Headers>
 }
 
-const REFRESH_PATH: Record<Portal, string> = {
-  customer: 'v1/auth/token/refresh/',
-  admin: 'v1/admin/token/refresh/',
+const REFRESH: Record<Portal, Endpoint> = {
+  customer: API.auth.refresh,
+  admin: API.admin.refresh,
 }
 
 // A loader that arrives a moment after a refresh, still carrying the stale cookie (parallel
@@ -227,10 +225,11 @@ function interpret(status: number, text: string): ProviderResult<unknown> {
 }
 
 async function refreshOnce(portal: Portal, refreshToken: string): Promise<RefreshOutcome> {
-  const result = await send('POST', REFRESH_PATH[portal], { body: { refresh: refreshToken } }, undefined)
+  const endpoint = REFRESH[portal]
+  const result = await send(endpoint.method, pathOf(endpoint, undefined), { body: { refresh: refreshToken } }, undefined)
   if (result.ok) {
     // Without a usable access token the answer ends the session, as a refusal would.
-    const answer = specRefreshSchema.safeParse(result.content)
+    const answer = readSchemaOf(endpoint).safeParse(result.content)
     if (!answer.success || answer.data.access === '') return { kind: 'rejected' }
     const { access, refresh } = answer.data
     // SPEC §7 answers `access` only; a provider that rotates refresh tokens adds `refresh`, and the
@@ -359,11 +358,8 @@ export async function createProviderClient(
     return retried as ProviderResult<T>
   }
 
-  function call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<ProviderResult<ReadAnswerOf<E>>>
-  function call<T>(method: HttpMethod, path: string, options?: CallOptions): Promise<ProviderResult<T>>
-  function call(first: Endpoint | HttpMethod, ...rest: unknown[]): Promise<ProviderResult<unknown>> {
-    if (typeof first === 'string') return callPath(first, rest[0] as string, rest[1] as CallOptions | undefined)
-    return callEndpoint(callPath, first, rest[0] as never, rest[1] as CallOptions | undefined)
+  function call<E extends Endpoint>(endpoint: E, ...[input, options]: EndpointArgs<E>): Promise<ProviderResult<ReadAnswerOf<E>>> {
+    return callEndpoint(callPath, endpoint, input, options)
   }
 
   return {
@@ -371,7 +367,7 @@ export async function createProviderClient(
     session,
     headers,
     call,
-    download: (path) => callPath<Response>('GET', path, {}, sendForFile),
+    download: (endpoint, params) => callPath<Response>(endpoint.method, pathOf(endpoint, params), {}, sendForFile),
     async commit() {
       headers.set('Set-Cookie', await commitSession(session))
       return headers

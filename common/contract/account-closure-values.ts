@@ -1,10 +1,5 @@
-// Closing a patient's account (docs/provider-api.md "Closing an account"): the API's paths, limits
-// and the sentences both sides show. Plain values, no zod.
-
-/** POST, the signed-in patient, with their password. */
-export const CLOSE_ACCOUNT_PATH = 'v1/auth/close-account/'
-/** POST, a Super Admin, on the patient's written request. */
-export const ADMIN_CLOSE_ACCOUNT_PATH = 'v1/admin/account-closures/'
+// Closing a patient's account (docs/provider-api.md "Closing an account"): its limits and the
+// sentences both sides show (the paths are the route table's). Plain values, no zod.
 
 /** What a closed account's sign-in answers (403), once the password is right. */
 export const ACCOUNT_CLOSED = 'This account has been closed.'

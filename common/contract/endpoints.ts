@@ -163,7 +163,8 @@ export interface Endpoint {
   readonly spec?: Schema
 }
 
-function endpoint<const E extends Endpoint>(declared: E): E {
+/** Declares an endpoint, keeping its literal path and its own schema types. */
+export function endpoint<const E extends Endpoint>(declared: E): E {
   return declared
 }
 

@@ -2,8 +2,6 @@
 // the API answers when it refuses one, shared by the API and the app. Plain values, no zod.
 
 export const RECORD_EXPORT_PATH = 'v1/auth/record-export/'
-/** `v1/admin/patients/{id}/record-export/` */
-export const adminRecordExportPath = (patientId: number | string) => `v1/admin/patients/${patientId}/record-export/`
 
 /** Downloads of one patient's own record, per rolling hour. */
 export const PATIENT_EXPORTS_PER_HOUR = 10

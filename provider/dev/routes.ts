@@ -1,6 +1,7 @@
 // Test and demo conveniences: every `__dev/` endpoint. Mounted only in dev mode (provider/index.ts),
 // so in production they are plain 404s; nothing in the production code imports this folder.
-import { choiceField, dateField, emailField, fields, numberField, textField } from '../../common/contract/request-fields'
+import { consentBody, DEV_API } from '../../common/contract/dev-endpoints'
+import { dateField, emailField, fields, numberField, textField } from '../../common/contract/request-fields'
 import { findAccountByEmail, findAccountById, markEmailVerified } from '../store/accounts.js'
 import type { ProviderContext } from '../context.js'
 import { findService } from '../devices-catalogue.js'
@@ -32,7 +33,7 @@ import { changePatients } from '../patient-changes.js'
 const DAY_MS = 86_400_000
 
 // The bodies of the development endpoints, read with the API's own field rules and messages (they
-// are not in the route table: tests and the demo call them, never the app).
+// are not in the route table; the three the app calls are declared in common/contract/dev-endpoints.ts).
 
 const emailBody = fields({ email: emailField })
 
@@ -41,11 +42,6 @@ const seedHistoryBody = fields({
   days: numberField({ label: 'Days', required: 'Days is required', min: 1, max: MAX_HISTORY_DAYS, unit: 'days' }),
   start_kg: numberField({ label: 'Start weight', min: 20, max: 500, unit: 'kg' }),
   today: dateField({ label: 'Today' }),
-})
-
-const consentBody = fields({
-  state: textField({ label: 'State', required: 'State is required', max: 200 }),
-  decision: choiceField(['allow', 'deny'], { label: 'Decision', required: 'Decision is required' }),
 })
 
 /** A simulated service's key, as the patients' endpoints read it. */
@@ -72,7 +68,7 @@ export function devRoutes(ctx: ProviderContext, requestLog: RequestLog): Route[]
   return [
     {
       method: 'GET',
-      path: '__dev/outbox/',
+      path: DEV_API.outbox.path,
       handler: async () => ({ message: 'Outbox.', content: await readOutbox(ctx.db) }),
     },
     {
@@ -195,7 +191,7 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
   return [
     {
       method: 'GET',
-      path: '__dev/devices/consent/',
+      path: DEV_API.consent.path,
       handler: async (req) => {
         const auth = await findOpenAuthorization(ctx.db, req.query.get('state') ?? '')
         if (!auth || auth.decision !== null || !findService(auth.service)?.simulated) {
@@ -220,7 +216,7 @@ function devDeviceRoutes(ctx: ProviderContext): Route[] {
     },
     {
       method: 'POST',
-      path: '__dev/devices/consent/',
+      path: DEV_API.decideConsent.path,
       handler: async (req) => {
         const { state, decision } = readBody(consentBody, req)
         const auth = await findOpenAuthorization(ctx.db, state)

@@ -1,6 +1,8 @@
 // Shared by the server tests: environment per test, session cookies made by the real session
 // helpers, and a way to catch the redirects that loaders throw.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { z } from 'zod'
+import type { Access, EndpointMethod } from '~/../common/contract/endpoints'
 import {
   commitSession,
   getSession,
@@ -127,4 +129,12 @@ export async function thrownResponse(promise: Promise<unknown>): Promise<Respons
 
 export function location(response: Response): string | null {
   return response.headers.get('Location')
+}
+
+/**
+ * An endpoint of the test's own, its answer taken as it comes: for tests of the client's transport
+ * (tokens, refresh, faults, URLs), which are about no one endpoint's answer. `public` sends no token.
+ */
+export function rawEndpoint<T = unknown>(method: EndpointMethod, path: string, access: Access = 'customer') {
+  return { method, path, access, answer: z.custom<T>(() => true) }
 }

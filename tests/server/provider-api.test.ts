@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as providerApi from '~/platform/provider-api.server'
 import { createProviderClient, type ProviderClient } from '~/platform/provider-client.server'
 import { BARIATRIC, DEVICE, MEDICAL, PERSONAL } from '../support/fixtures'
-import { admin, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
+import { admin, customer, pageRequest, rawEndpoint, sessionCookie, useStubProvider } from './helpers'
 
 // What the stub answers to each call: content the contract allows (provider-api.server.ts checks
 // every answer), so the call hands it back.
@@ -34,6 +34,15 @@ const stub = useStubProvider({
   handler: (request) => ({ json: { message: 'OK', content: answerTo(request.path) } }),
   timeoutMs: 2000,
 })
+
+// The fixtures are plain objects (their choices typed as any text); their values are the table's.
+const SECTION_BODIES = { personal: PERSONAL, medical: MEDICAL, bariatric: BARIATRIC, device: DEVICE }
+const SAVES = {
+  personal: (api: ProviderClient) => providerApi.savePersonal(api, PERSONAL as Parameters<typeof providerApi.savePersonal>[1]),
+  medical: (api: ProviderClient) => providerApi.saveMedical(api, MEDICAL as Parameters<typeof providerApi.saveMedical>[1]),
+  bariatric: (api: ProviderClient) => providerApi.saveBariatric(api, BARIATRIC as Parameters<typeof providerApi.saveBariatric>[1]),
+  device: (api: ProviderClient) => providerApi.saveDevice(api, DEVICE as Parameters<typeof providerApi.saveDevice>[1]),
+}
 
 type Case = {
   name: string
@@ -139,18 +148,10 @@ const cases: Case[] = [
   ...(['personal', 'medical', 'bariatric', 'device'] as const).map((section): Case => ({
     name: `save ${section}`,
     page: '/customer/profile-setup?step=1',
-    run: (api) => {
-      const save = {
-        personal: providerApi.savePersonal,
-        medical: providerApi.saveMedical,
-        bariatric: providerApi.saveBariatric,
-        device: providerApi.saveDevice,
-      }[section]
-      return save(api, { field: section })
-    },
+    run: (api) => SAVES[section](api),
     method: 'PUT',
     path: `/v1/auth/profile/${section}/`,
-    body: { field: section },
+    body: SECTION_BODIES[section],
     bearer: 'customer-access',
   })),
 ]
@@ -202,10 +203,10 @@ describe('answers at the SPEC level', () => {
     ['forgotPassword, no content', '/customer/forgot-password', undefined, (api) => providerApi.forgotPassword(api, 'p@x.co', 'customer'), undefined],
     ['resetPassword, null', '/customer/reset-password', null, (api) => providerApi.resetPassword(api, { token: 't', new_password: 'pw', conf_password: 'pw' }), null],
     ['completeTour, no content', '/customer/dashboard', undefined, (api) => providerApi.completeTour(api), undefined],
-    ['savePersonal, {}', '/customer/profile-setup', {}, (api) => providerApi.savePersonal(api, PERSONAL), {}],
-    ['saveMedical, no content', '/customer/profile-setup', undefined, (api) => providerApi.saveMedical(api, MEDICAL), undefined],
-    ['saveBariatric, something else', '/customer/profile-setup', { id: 9 }, (api) => providerApi.saveBariatric(api, BARIATRIC), { id: 9 }],
-    ['saveDevice, null', '/customer/profile-setup', null, (api) => providerApi.saveDevice(api, DEVICE), null],
+    ['savePersonal, {}', '/customer/profile-setup', {}, (api) => SAVES.personal(api), {}],
+    ['saveMedical, no content', '/customer/profile-setup', undefined, (api) => SAVES.medical(api), undefined],
+    ['saveBariatric, something else', '/customer/profile-setup', { id: 9 }, (api) => SAVES.bariatric(api), { id: 9 }],
+    ['saveDevice, null', '/customer/profile-setup', null, (api) => SAVES.device(api), null],
   ]
   it.each(cases)('%s', async (_name, page, content, run, expected) => {
     stub.handle(() => ({ json: content === undefined ? { message: 'OK' } : { message: 'OK', content } }))
@@ -220,13 +221,13 @@ describe('answers at the SPEC level', () => {
   it('an extension this provider lacks is a sentence, not a fault; a missing record stays a 404', async () => {
     stub.handle(() => ({ status: 404, text: '<h1>Not Found</h1>', contentType: 'text/html' }))
     const api = await createProviderClient(pageRequest('/customer/log-data', await sessionCookie({ customer: customer() })))
-    expect(await api.call('GET', 'v1/auth/entries/')).toMatchObject({
+    expect(await api.call(rawEndpoint('GET', 'v1/auth/entries/'))).toMatchObject({
       ok: false,
       kind: 'not-offered',
       message: "This clinic's health service does not offer the health log.",
     })
     const adminApi = await createProviderClient(pageRequest('/admin/patient/12', await sessionCookie({ admin: admin() })))
-    expect(await adminApi.call('GET', 'v1/admin/patients/12/')).toMatchObject({ ok: false, status: 404 })
-    expect(await adminApi.call('GET', 'v1/admin/patients/12/')).not.toMatchObject({ kind: 'not-offered' })
+    expect(await adminApi.call(rawEndpoint('GET', 'v1/admin/patients/12/'))).toMatchObject({ ok: false, status: 404 })
+    expect(await adminApi.call(rawEndpoint('GET', 'v1/admin/patients/12/'))).not.toMatchObject({ kind: 'not-offered' })
   })
 })

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { API } from '~/../common/contract/endpoints'
 import { GENERIC_ERROR } from '~/platform/messages'
 import { createProviderClient, resetRefreshCache } from '~/platform/provider-client.server'
 import {
@@ -15,6 +16,7 @@ import {
   customer,
   location,
   pageRequest,
+  rawEndpoint,
   sessionCookie,
   thrownResponse,
   useStubProvider,
@@ -90,7 +92,7 @@ describe('token refresh on 401', () => {
       Array.from({ length: 5 }, () => createProviderClient(pageRequest('/customer/dashboard', cookie))),
     )
     const results = await Promise.all(
-      clients.map((api) => api.call<{ seenToken: string }>('GET', 'v1/auth/profile/')),
+      clients.map((api) => api.call(rawEndpoint<{ seenToken: string }>('GET', 'v1/auth/profile/'))),
     )
 
     expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
@@ -109,7 +111,7 @@ describe('token refresh on 401', () => {
   it('shares one refresh among parallel calls of one loader too', async () => {
     refreshWhen = () => expiredCallsSeen() === 3
     const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
-    const results = await Promise.all([1, 2, 3].map(() => api.call('GET', 'v1/auth/profile/')))
+    const results = await Promise.all([1, 2, 3].map(() => api.call(rawEndpoint('GET', 'v1/auth/profile/'))))
     expect(results.every((r) => r.ok)).toBe(true)
     expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(1)
   })
@@ -117,10 +119,10 @@ describe('token refresh on 401', () => {
   it('lets a loader that arrives a moment later with the stale cookie reuse the refreshed token', async () => {
     const cookie = await expiredCustomer()
     const first = await createProviderClient(pageRequest('/customer/dashboard', cookie))
-    expect((await first.call('GET', 'v1/auth/profile/')).ok).toBe(true)
+    expect((await first.call(rawEndpoint('GET', 'v1/auth/profile/'))).ok).toBe(true)
 
     const late = await createProviderClient(pageRequest('/customer/profile', cookie))
-    expect(await late.call('GET', 'v1/auth/profile/')).toMatchObject({
+    expect(await late.call(rawEndpoint('GET', 'v1/auth/profile/'))).toMatchObject({
       ok: true,
       content: { seenToken: 'fresh-access-1' },
     })
@@ -130,25 +132,25 @@ describe('token refresh on 401', () => {
 
   it('refreshes again when the token it shared has since been refused, and signs out when the refresh is too', async () => {
     const first = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
-    expect((await first.call('GET', 'v1/auth/profile/')).ok).toBe(true)
+    expect((await first.call(rawEndpoint('GET', 'v1/auth/profile/'))).ok).toBe(true)
     const refreshed = cookiesFrom(first.headers)
 
     validAccess.clear() // the provider expires every access token, the fresh one included
     const next = await createProviderClient(pageRequest('/customer/dashboard', refreshed))
-    expect(await next.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: true, content: { seenToken: 'fresh-access-2' } })
+    expect(await next.call(rawEndpoint('GET', 'v1/auth/profile/'))).toMatchObject({ ok: true, content: { seenToken: 'fresh-access-2' } })
     expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(2)
 
     validAccess.clear()
     validRefresh.clear() // and now refuses the refresh token as well
     const last = await createProviderClient(pageRequest('/customer/dashboard', cookiesFrom(next.headers)))
-    const response = await thrownResponse(last.call('GET', 'v1/auth/profile/'))
+    const response = await thrownResponse(last.call(rawEndpoint('GET', 'v1/auth/profile/')))
     expect(location(response)).toMatch(/^\/customer\/signin/)
   })
 
   it('sends the refresh token to the admin refresh endpoint on admin pages', async () => {
     const cookie = await sessionCookie({ admin: admin({ access_token: 'expired-admin' }) })
     const api = await createProviderClient(pageRequest('/admin/dashboard', cookie))
-    expect((await api.call('GET', 'v1/admin/profile/')).ok).toBe(true)
+    expect((await api.call(rawEndpoint('GET', 'v1/admin/profile/'))).ok).toBe(true)
     const [refresh] = stub.requestsTo('/v1/admin/token/refresh/')
     expect(refresh?.body).toEqual({ refresh: 'admin-refresh' })
     expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(0)
@@ -158,7 +160,7 @@ describe('token refresh on 401', () => {
   it('retries only once: a second 401 is returned, not refreshed again', async () => {
     stub.handle((request) => (request.path.endsWith('/token/refresh/') ? world(request) : INVALID))
     const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
-    const result = await api.call('GET', 'v1/auth/profile/')
+    const result = await api.call(rawEndpoint('GET', 'v1/auth/profile/'))
     expect(result).toMatchObject({
       ok: false,
       status: 401,
@@ -176,7 +178,7 @@ describe('token refresh on 401', () => {
         : world(request),
     )
     const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
-    const result = await api.call('GET', 'v1/auth/profile/')
+    const result = await api.call(rawEndpoint('GET', 'v1/auth/profile/'))
     expect(result).toMatchObject({
       ok: false,
       kind: 'bad-response',
@@ -194,7 +196,7 @@ describe('token refresh on 401', () => {
           : world(request),
       )
       const api = await createProviderClient(pageRequest('/customer/dashboard', await expiredCustomer()))
-      expect(await api.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: false, status, kind: 'http' })
+      expect(await api.call(rawEndpoint('GET', 'v1/auth/profile/'))).toMatchObject({ ok: false, status, kind: 'http' })
       expect(api.headers.getSetCookie()).toEqual([])
     },
   )
@@ -225,7 +227,7 @@ describe('refresh rejected', () => {
         admin: admin({ access_token: 'expired-admin' }),
       })
       const api = await createProviderClient(pageRequest(page, cookie))
-      const response = await thrownResponse(api.call('GET', path))
+      const response = await thrownResponse(api.call(rawEndpoint('GET', path)))
 
       expect(response.status).toBe(302)
       expect(location(response)).toBe(signIn)
@@ -247,7 +249,7 @@ describe('refresh rejected', () => {
 
   it('treats a bearer call with no session at all as expired', async () => {
     const api = await createProviderClient(pageRequest('/customer/dashboard'))
-    const response = await thrownResponse(api.call('GET', 'v1/auth/profile/'))
+    const response = await thrownResponse(api.call(rawEndpoint('GET', 'v1/auth/profile/')))
     expect(location(response)).toBe('/customer/signin?redirectTo=%2Fcustomer%2Fdashboard')
     expect(stub.requestsTo('/v1/auth/profile/')[0]?.authorization).toBeUndefined()
     expect(stub.requestsTo('/v1/auth/token/refresh/')).toHaveLength(0)
@@ -268,7 +270,7 @@ describe('SPEC.md §8: 401 on an auth screen or with token/email in the query', 
       admin: admin({ access_token: 'expired-admin' }),
     })
     const api = await createProviderClient(pageRequest(page, cookie))
-    const response = await thrownResponse(api.call('GET', 'v1/auth/profile/'))
+    const response = await thrownResponse(api.call(rawEndpoint('GET', 'v1/auth/profile/')))
     expect(location(response)).toBe(signIn)
     expect(stub.requests.filter((r) => r.path.endsWith('/token/refresh/'))).toHaveLength(0)
     const session = await getSession(pageRequest(signIn, cookiesFrom(response)))
@@ -279,9 +281,8 @@ describe('SPEC.md §8: 401 on an auth screen or with token/email in the query', 
   it('returns a sign-in 401 (no bearer token) as wrong credentials, touching nothing', async () => {
     const cookie = await sessionCookie({ admin: admin() })
     const api = await createProviderClient(pageRequest('/customer/signin', cookie))
-    const result = await api.call('POST', 'v1/auth/login/', {
+    const result = await api.call(rawEndpoint('POST', 'v1/auth/login/', 'public'), {
       body: { email: 'a@b.co', password: 'x' },
-      auth: false,
     })
     expect(result).toEqual({
       ok: false,
@@ -314,8 +315,8 @@ describe('which token is sent', () => {
     '/administrator',
   ])('customer token only, on %s', async (page) => {
     const api = await createProviderClient(pageRequest(page, await both()))
-    await api.call('GET', 'v1/auth/profile/')
-    await api.call('PUT', 'v1/auth/profile/personal/', { body: { full_name: 'P' } })
+    await api.call(rawEndpoint('GET', 'v1/auth/profile/'))
+    await api.call(rawEndpoint('PUT', 'v1/auth/profile/personal/'), { body: { full_name: 'P' } })
     expect(stub.requests.map((r) => r.authorization)).toEqual([
       'Bearer customer-token',
       'Bearer customer-token',
@@ -327,16 +328,16 @@ describe('which token is sent', () => {
     'admin token only, on %s',
     async (page) => {
       const api = await createProviderClient(pageRequest(page, await both()))
-      await api.call('GET', 'v1/admin/profile/')
-      await api.call('GET', 'v1/auth/profile/')
+      await api.call(rawEndpoint('GET', 'v1/admin/profile/'))
+      await api.call(rawEndpoint('GET', 'v1/auth/profile/'))
       expect(stub.requests.map((r) => r.authorization)).toEqual(['Bearer admin-token', 'Bearer admin-token'])
       expect(api.portal).toBe('admin')
     },
   )
 
-  it('no token at all when the call says auth: false', async () => {
+  it('no token at all on a public endpoint', async () => {
     const api = await createProviderClient(pageRequest('/admin/signin', await both()))
-    await api.call('POST', 'v1/admin/login/', { body: { email: 'a@b.co', password: 'p' }, auth: false })
+    await api.call(rawEndpoint('POST', 'v1/admin/login/', 'public'), { body: { email: 'a@b.co', password: 'p' } })
     expect(stub.requests[0]?.authorization).toBeUndefined()
     expect(stub.requests[0]?.headers['content-type']).toBe('application/json')
   })
@@ -349,7 +350,7 @@ describe('which token is sent', () => {
     ] as const
     for (const [page, headers] of calls) {
       const api = await createProviderClient(pageRequest(page, await both(), { headers }))
-      await api.call('GET', 'v1/admin/patients/7/')
+      await api.call(rawEndpoint('GET', 'v1/admin/patients/7/'))
     }
     expect(stub.requests.map((r) => r.headers['x-background'])).toEqual(['1', '1', undefined])
   })
@@ -358,7 +359,7 @@ describe('which token is sent', () => {
     const api = await createProviderClient(pageRequest('/customer/signin'))
     const { setCustomer } = await import('~/platform/session.server')
     setCustomer(api.session, customer({ token: 'customer-token' }))
-    expect(await api.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: true })
+    expect(await api.call(rawEndpoint('GET', 'v1/auth/profile/'))).toMatchObject({ ok: true })
     expect(stub.requests[0]?.authorization).toBe('Bearer customer-token')
     expect(getCustomer(await sessionOf(cookiesFrom(await api.commit())))?.token).toBe('customer-token')
   })
@@ -370,7 +371,7 @@ describe('answers and faults', () => {
     const api = await createProviderClient(
       pageRequest('/customer/dashboard', await sessionCookie({ customer: customer() })),
     )
-    return api.call('GET', path)
+    return api.call(rawEndpoint('GET', path))
   }
 
   it('returns content and message on success', async () => {
@@ -491,9 +492,8 @@ describe('answers and faults', () => {
     const warn = vi.mocked(console.warn)
     stub.handle(() => ({ status: 502, text: '<html><body>Bad gateway</body></html>' }))
     const api = await createProviderClient(pageRequest('/customer/verify-email?token=t&email=e'))
-    await api.call('GET', 'v1/auth/verify-email-token/', {
+    await api.call(rawEndpoint('GET', 'v1/auth/verify-email-token/', 'public'), {
       query: { token: 'secret-verify-token', email: 'pat@example.com' },
-      auth: false,
     })
     expect(stub.requests[0]?.query.get('token')).toBe('secret-verify-token')
     const logged = warn.mock.calls.flat().join(' ')
@@ -508,8 +508,8 @@ describe('URLs', () => {
     process.env.PROVIDER_API_URL = `${stub.url}api/`
     stub.handle(() => ({ json: { message: 'OK', content: null } }))
     const api = await createProviderClient(pageRequest('/admin/dashboard'))
-    await api.call('GET', '/v1/admin/profile/', { auth: false })
-    await api.call('GET', 'v1/admin/profile/', { auth: false })
+    await api.call(rawEndpoint('GET', '/v1/admin/profile/', 'public'))
+    await api.call(rawEndpoint('GET', 'v1/admin/profile/', 'public'))
     expect(stub.requests.map((r) => r.path)).toEqual(['/api/v1/admin/profile/', '/api/v1/admin/profile/'])
   })
 })
@@ -525,7 +525,7 @@ describe('download (a file answer, passed through unread)', () => {
   it('hands back the provider Response of a file, after refreshing an expired token', async () => {
     stub.handle(zipWorld)
     const api = await createProviderClient(pageRequest('/customer/your-data.zip', await expiredCustomer()))
-    const result = await api.download('v1/auth/record-export/')
+    const result = await api.download(API.yourData.recordExport)
     expect(result.ok).toBe(true)
     if (!result.ok) return
     expect(result.content.headers.get('content-type')).toBe('application/zip')
@@ -538,10 +538,10 @@ describe('download (a file answer, passed through unread)', () => {
     validAccess.add('customer-access')
     const cookie = await sessionCookie({ customer: customer({ token: 'customer-access' }) })
     stub.handle(() => ({ status: 404, json: { message: 'Not found', data: {} } }))
-    const absent = await (await createProviderClient(pageRequest('/customer/your-data.zip', cookie))).download('v1/auth/record-export/')
+    const absent = await (await createProviderClient(pageRequest('/customer/your-data.zip', cookie))).download(API.yourData.recordExport)
     expect(absent).toMatchObject({ ok: false, kind: 'not-offered', message: "This clinic's health service does not offer downloading your record." })
     stub.handle(() => ({ status: 409, json: { message: 'Your record is being prepared.', data: {} } }))
-    const busy = await (await createProviderClient(pageRequest('/customer/your-data.zip', cookie))).download('v1/auth/record-export/')
+    const busy = await (await createProviderClient(pageRequest('/customer/your-data.zip', cookie))).download(API.yourData.recordExport)
     expect(busy).toMatchObject({ ok: false, status: 409, message: 'Your record is being prepared.' })
   })
 })

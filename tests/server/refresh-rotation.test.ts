@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createProviderClient, resetRefreshCache } from '~/platform/provider-client.server'
 import { getCustomer, getSession } from '~/platform/session.server'
-import { cookiesFrom, customer, pageRequest, sessionCookie, useStubProvider } from './helpers'
+import { cookiesFrom, customer, pageRequest, rawEndpoint, sessionCookie, useStubProvider } from './helpers'
 import type { StubRequest } from './stub-provider'
 
 const INVALID = { status: 401, json: { message: 'Token is invalid or expired', data: {} } }
@@ -41,7 +41,7 @@ beforeEach(() => {
 
 async function profileCall(cookie: string) {
   const api = await createProviderClient(pageRequest('/customer/dashboard', cookie))
-  const result = await api.call<{ seenToken: string }>('GET', 'v1/auth/profile/')
+  const result = await api.call(rawEndpoint<{ seenToken: string }>('GET', 'v1/auth/profile/'))
   return { result, cookie: cookiesFrom(api.headers) }
 }
 

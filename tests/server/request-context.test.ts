@@ -9,7 +9,7 @@ import { loader as dashboard } from '~/routes/_patient.customer.dashboard'
 import { loader as logData } from '~/routes/_patient.customer.log-data'
 import { loader as patients } from '~/routes/_portal.admin.patients'
 import { action as tourCompleted } from '~/routes/resources.tour-completed'
-import { admin, cookiesFrom, customer, location, pageRequest, sessionCookie, thrownResponse, useTestEnv } from './helpers'
+import { admin, cookiesFrom, customer, location, pageRequest, rawEndpoint, sessionCookie, thrownResponse, useTestEnv } from './helpers'
 import { startStubProvider, type StubProvider, type StubRequest } from './stub-provider'
 
 // One request context: a loader's guard runs once, and every helper of the loader shares its
@@ -147,8 +147,8 @@ describe('the 403 rule', () => {
     stub.handle(() => FORBIDDEN)
     const cookie = await sessionCookie({ customer: customer() })
     const api = await createProviderClient(pageRequest('/customer/signin', cookie))
-    expect(await api.call('GET', 'v1/auth/profile/')).toMatchObject({ ok: false, status: 403 })
+    expect(await api.call(rawEndpoint('GET', 'v1/auth/profile/'))).toMatchObject({ ok: false, status: 403 })
     const anonymous = await createProviderClient(pageRequest('/customer/dashboard', cookie))
-    expect(await anonymous.call('POST', 'v1/auth/login/', { auth: false, body: {} })).toMatchObject({ ok: false, status: 403 })
+    expect(await anonymous.call(rawEndpoint('POST', 'v1/auth/login/', 'public'), { body: {} })).toMatchObject({ ok: false, status: 403 })
   })
 })

@@ -5,14 +5,10 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
-import {
-  ADMIN_CLOSE_ACCOUNT_PATH,
-  CLOSE_ACCOUNT_PATH,
-} from '~/../common/contract/account-closure-values'
-import { accountClosedSchema, closureTermsSchema, type ClosureTerms } from '~/../common/contract/account-closure'
+import type { ClosureTerms } from '~/../common/contract/account-closure'
+import { API } from '~/../common/contract/endpoints'
 import { invalidForm, invalidFormToast, makeToast, providerRefusal, refusalStatus, type FormReply } from '~/platform/form-replies.server'
 import { failureLines } from '~/platform/provider-errors'
-import { checked } from '~/platform/provider-result.server'
 import type { AdminContext, CustomerContext } from '~/platform/guards.server'
 import { SIGN_IN_PATH } from '~/platform/portal'
 import { clearPortal } from '~/platform/session.server'
@@ -31,7 +27,7 @@ export type CloseAccountPage = { terms: ClosureTerms | null; error: string | nul
 
 /** What closing does here (the retention period, whether the address is freed), for the page. */
 export async function loadCloseAccountPage({ api, headers }: CustomerContext) {
-  const terms = checked(await api.call('GET', CLOSE_ACCOUNT_PATH), closureTermsSchema)
+  const terms = await api.call(API.yourData.closeTerms)
   return data<CloseAccountPage>(
     terms.ok ? { terms: terms.content, error: null } : { terms: null, error: failureLines(terms).join(' ') },
     { headers },
@@ -43,7 +39,7 @@ export async function closeAccountAction(ctx: CustomerContext) {
   const { request, session, api } = ctx
   const submission = parseWithZod(await readForm(request), { schema: closeAccountSchema, disableAutoCoercion: true })
   if (submission.status !== 'success') return invalidForm(submission, { hideFields: CLOSE_ACCOUNT_HIDDEN_FIELDS, headers: ctx.headers })
-  const result = checked(await api.call('POST', CLOSE_ACCOUNT_PATH, { body: { password: submission.value.password } }), accountClosedSchema)
+  const result = await api.call(API.yourData.close, { body: { password: submission.value.password } })
   if (!result.ok && result.fieldErrors.password) {
     // A wrong password: under the field, with the standard toast; said once, not also above the form.
     return data<FormReply>(
@@ -80,12 +76,9 @@ export async function closePatientAccountAction(ctx: AdminContext, patientId: st
       { status: 400, headers },
     )
   }
-  const result = checked(
-    await api.call('POST', ADMIN_CLOSE_ACCOUNT_PATH, {
-      body: { patient_id: Number(patientId), reference: submission.value.reference },
-    }),
-    accountClosedSchema,
-  )
+  const result = await api.call(API.yourData.closeOnRequest, {
+    body: { patient_id: Number(patientId), reference: submission.value.reference },
+  })
   if (!result.ok) {
     const fieldErrors: Record<string, string[]> = result.fieldErrors.reference ? { reference: result.fieldErrors.reference } : {}
     return data<ClosePatientAnswer>(

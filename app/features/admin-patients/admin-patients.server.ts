@@ -16,12 +16,11 @@ import {
 import { ACKNOWLEDGE_INTENT, type PatientAlert } from './alerts'
 import { acknowledgeSchema } from './acknowledge-schema'
 import {
-  patientRecordSchema,
   type PatientDevice,
   type PatientListItem,
   type PatientRecord as PatientDetail,
 } from '~/../common/contract/admin-patients'
-import { API, pathOf } from '~/../common/contract/endpoints'
+import { API } from '~/../common/contract/endpoints'
 import type { TrendEntries } from '~/../common/contract/entries'
 import { invalidFormToast } from '~/platform/form-replies.server'
 import type { AdminContext } from '~/platform/guards.server'
@@ -34,7 +33,6 @@ import type { Toast } from '~/platform/toast'
 import { redirectWithToast } from '~/platform/toast.server'
 import { buildTrends, parseTrendRange, trendWindow, type TrendRange, type TrendsModel } from '~/features/trends/trends'
 import { isWeightUnit, waterUnitFor, type WeightUnit } from '~/platform/units'
-import { checked } from '~/platform/provider-result.server'
 import { readForm } from '~/platform/form-data.server'
 import { isMessagesIntent, isMessagesTab, loadRecordMessages, recordMessagesAction, type RecordMessages } from '~/features/messages/care-messages.server'
 
@@ -202,8 +200,8 @@ async function loadMessagesTab(
   today: string,
   canCloseAccount: boolean,
 ) {
-  // The record alone (no `include`): read with the record's schema, not the table's with entries.
-  const detail = checked(await api.call('GET', pathOf(API.adminPatients.record, { id })), patientRecordSchema)
+  // The record alone: without `include` the answer has no `entries`.
+  const detail = await api.call(API.adminPatients.record, { params: { id }, query: {} })
   if (!detail.ok) {
     if (detail.status === 404) return data({ error: null, page: null, notFound: true }, { status: 404, headers })
     return data({ error: detail.message, page: null, notFound: false }, { headers })

@@ -1,5 +1,6 @@
 // The development mailbox: what the embedded reference provider "sent" (its outbox), so sign-up,
 // verification and reset links can be followed on a machine without e-mail.
+import { DEV_API } from '~/../common/contract/dev-endpoints'
 import { isRecord } from '~/platform/provider-errors'
 import { createProviderClient } from '~/platform/provider-client.server'
 
@@ -15,10 +16,9 @@ export function isDevMailboxEnabled(context: { fromLoopback?: boolean }, env: No
 
 export async function readDevOutbox(request: Request): Promise<{ messages: MailboxMessage[]; error: string | null }> {
   const api = await createProviderClient(request)
-  const result = await api.call<unknown>('GET', '__dev/outbox/', { auth: false })
+  const result = await api.call(DEV_API.outbox)
   if (!result.ok) return { messages: [], error: result.message }
-  const rows = Array.isArray(result.content) ? result.content : []
-  const messages = rows.filter(isRecord).map(
+  const messages = result.content.filter(isRecord).map(
     (row): MailboxMessage => ({
       id: typeof row.id === 'number' || typeof row.id === 'string' ? row.id : String(row.created_at),
       to: String(row.to ?? ''),

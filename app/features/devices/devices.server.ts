@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { createCookie, data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { API } from '~/../common/contract/endpoints'
+import { DEV_API, type DevConsent } from '~/../common/contract/dev-endpoints'
 import {
   CONNECT_CALLBACK_PATH,
   CONNECT_DEVICES_PATH,
@@ -27,7 +28,6 @@ import { createProviderClient, type ProviderClient } from '~/platform/provider-c
 import type { ProviderResult } from '~/platform/provider-errors'
 import { combineHeaders } from '~/platform/headers'
 import { redirectWithToast } from '~/platform/toast.server'
-import { checked } from '~/platform/provider-result.server'
 import { readForm } from '~/platform/form-data.server'
 
 // ---- Provider calls -------------------------------------------------------------------------
@@ -264,22 +264,12 @@ export async function loadConnectionSummary({
 
 // ---- The simulated service's consent page (development only) --------------------------------
 
-const consentSchema = z.object({
-  service_name: z.string(),
-  data_types: z.array(z.string()),
-  imported_types: z.array(z.string()).catch([]),
-  email: z.string(),
-})
-
-export type DevConsent = z.output<typeof consentSchema>
+export type { DevConsent }
 
 export async function loadDevConsent(request: Request) {
   const state = new URL(request.url).searchParams.get('state') ?? ''
   const api = await createProviderClient(request)
-  const result = checked(
-    await api.call('GET', '__dev/devices/consent/', { auth: false, query: { state } }),
-    consentSchema,
-  )
+  const result = await api.call(DEV_API.consent, { query: { state } })
   return { state, consent: result.ok ? result.content : null, error: result.ok ? null : result.message }
 }
 
@@ -288,10 +278,7 @@ export async function devConsentAction(request: Request) {
   const decision = formData.get('decision') === 'allow' ? 'allow' : 'deny'
   const state = String(formData.get('state') ?? '')
   const api = await createProviderClient(request)
-  const result = checked(
-    await api.call('POST', '__dev/devices/consent/', { auth: false, body: { state, decision } }),
-    z.object({ redirect_to: z.string().url() }),
-  )
+  const result = await api.call(DEV_API.decideConsent, { body: { state, decision } })
   if (!result.ok)
     return data(
       { error: result.message },

@@ -2,14 +2,15 @@
 // stream, never read into memory here, with the tokens kept on the server. A refusal (busy, too
 // many, a provider without the extension) goes back to the page it came from as a toast.
 import type { AdminContext, CustomerContext } from '~/platform/guards.server'
+import type { ProviderResult } from '~/platform/provider-errors'
 import { redirectWithToast } from '~/platform/toast.server'
-import { adminRecordExportPath, RECORD_EXPORT_PATH } from '~/../common/contract/record-export-values'
+import { API } from '~/../common/contract/endpoints'
 import { YOUR_DATA_PATH } from './your-data'
 
 type Ctx = Pick<CustomerContext | AdminContext, 'api' | 'headers'>
 
-async function passThrough(ctx: Ctx, path: string, backTo: string): Promise<Response> {
-  const result = await ctx.api.download(path)
+async function passThrough(ctx: Ctx, download: Promise<ProviderResult<Response>>, backTo: string): Promise<Response> {
+  const result = await download
   if (!result.ok) {
     return redirectWithToast(backTo, { title: result.message, type: 'destructive' }, { headers: ctx.headers })
   }
@@ -25,10 +26,10 @@ async function passThrough(ctx: Ctx, path: string, backTo: string): Promise<Resp
 
 /** GET /customer/your-data.zip */
 export function downloadOwnRecord(ctx: CustomerContext): Promise<Response> {
-  return passThrough(ctx, RECORD_EXPORT_PATH, YOUR_DATA_PATH)
+  return passThrough(ctx, ctx.api.download(API.yourData.recordExport), YOUR_DATA_PATH)
 }
 
 /** GET /admin/patient/{id}/record.zip: the API audits it as an export. */
 export function downloadPatientRecord(ctx: AdminContext, id: string, backTo: string): Promise<Response> {
-  return passThrough(ctx, adminRecordExportPath(id), backTo)
+  return passThrough(ctx, ctx.api.download(API.yourData.adminRecordExport, { id }), backTo)
 }
