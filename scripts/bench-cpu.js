@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
+import { serverNodeFlags, signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3450)
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 400)
@@ -71,7 +71,7 @@ try {
   const leo = patients.find((p) => p.state === 'onboarded_lbs')
   const apiPort = PORT + 1
   const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  server = spawn(process.execPath, [...args, path.join(buildDir, 'server.js')], {
+  server = spawn(process.execPath, [...serverNodeFlags, ...args, path.join(buildDir, 'server.js')], {
     env: { ...process.env, SESSION_SECRET, NODE_ENV: 'production', EMBEDDED_PROVIDER: '1', PORT: String(PORT), PROVIDER_PORT: String(apiPort), DATA_DIR: dataDir, PROVIDER_API_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

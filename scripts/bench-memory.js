@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { stop, treeRssMb, waitFor } from './bench-processes.js'
+import { serverNodeFlags, stop, treeRssMb, waitFor } from './bench-processes.js'
 
 const buildDir = path.resolve(process.env.BUILD_DIR || 'build')
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3400) + 50
@@ -30,7 +30,8 @@ if (!existsSync(path.join(buildDir, 'server.js'))) {
 
 function start(file, env) {
   const probeOut = path.join(tempDir(), 'heap.json')
-  const child = spawn(process.execPath, ['--expose-gc', '--import', probe, path.join(buildDir, file)], {
+  const flags = file === 'server.js' ? serverNodeFlags : []
+  const child = spawn(process.execPath, [...flags, '--expose-gc', '--import', probe, path.join(buildDir, file)], {
     env: { ...process.env, SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789ab', BENCH_MEMORY_PROBE_OUT: probeOut, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
