@@ -3,6 +3,13 @@
 // process it started, read the CPU time it or each of its threads has used, and sign in to it.
 import { readdirSync, readFileSync } from 'node:fs'
 
+/**
+ * The Node.js flags the app server runs with in production (package.json's
+ * baricare.serverNodeFlags, as `npm start` and the image's CMD give them): benches start
+ * `server.js` with them so that they measure what runs.
+ */
+export const serverNodeFlags = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).baricare.serverNodeFlags
+
 /** RSS of a process and its descendants, in MB. */
 export function treeRssMb(pid) {
   let kb = 0

@@ -18,7 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { signedInCookie, stop, treeRssMb, waitFor } from './bench-processes.js'
+import { serverNodeFlags, signedInCookie, stop, treeRssMb, waitFor } from './bench-processes.js'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8)
@@ -48,7 +48,7 @@ const { seedHistoryInDataDir } = await bundled('provider/dev/history.ts', 'bench
 const rssOf = (children) => children.reduce((sum, child) => sum + treeRssMb(child.pid), 0)
 
 function start(file, env) {
-  return spawn(process.execPath, [path.join(buildDir, file)], {
+  return spawn(process.execPath, [...(file === 'server.js' ? serverNodeFlags : []), path.join(buildDir, file)], {
     env: { ...process.env, SESSION_SECRET, SEED_STANDARD_ADMIN_EMAIL: ADMIN.email, SEED_STANDARD_ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -37,16 +37,36 @@ type Remembrance = { params: Record<string, string | undefined>; matches: Rememb
 // Paths with ids in them (/admin/patients/123) make one entry each; the cap bounds the memory
 // whatever URLs arrive, and starting again costs one real match per path.
 const MAX_REMEMBERED = 5_000
+// The app has one route table; Remix hands over copies of it and, for the route manifest, of its
+// branches. A table of a shape not seen before is compared with the ones known; past the cap the
+// known shapes and their answers are forgotten together, so the comparing stays short too.
+export const MAX_SHAPES = 16
 
-/** The table's shape: what matching reads of it, nothing else. */
-function shapeOf(routes: readonly RouteLike[]): string {
-  let shape = '['
-  for (const route of routes) {
-    shape += `${JSON.stringify(route.path ?? null)}${route.index ? 'i' : ''}${route.caseSensitive ? 'c' : ''}`
-    if (route.children) shape += shapeOf(route.children)
-    shape += ','
+/** What matching reads of a table, copied: the known shape, kept without the table's modules. */
+function skeletonOf(routes: readonly RouteLike[]): RouteLike[] {
+  return routes.map((route) => ({
+    path: route.path,
+    index: route.index,
+    caseSensitive: route.caseSensitive,
+    children: route.children ? skeletonOf(route.children) : undefined,
+  }))
+}
+
+/** Whether two tables have the same shape, compared in place: no string built per request. */
+function sameShape(routes: readonly RouteLike[], known: readonly RouteLike[]): boolean {
+  if (routes.length !== known.length) return false
+  for (let i = 0; i < routes.length; i++) {
+    const route = routes[i] as RouteLike
+    const other = known[i] as RouteLike
+    if ((route.path ?? null) !== (other.path ?? null)) return false
+    if (Boolean(route.index) !== Boolean(other.index) || Boolean(route.caseSensitive) !== Boolean(other.caseSensitive)) return false
+    const children = route.children?.length ? route.children : undefined
+    const knownChildren = other.children?.length ? other.children : undefined
+    if (children === undefined || knownChildren === undefined) {
+      if (children !== knownChildren) return false
+    } else if (!sameShape(children, knownChildren)) return false
   }
-  return `${shape}]`
+  return true
 }
 
 /** Where each route sits in the table: the indexes down from the top. */
@@ -78,22 +98,32 @@ function pathnameOf(location: string | { pathname?: string }): string {
 
 /** `matchRoutes` with its answers remembered by the table's shape, the pathname and the basename. */
 export function rememberingMatchRoutes(original: MatchRoutes): MatchRoutes {
-  const shapes = new WeakMap<object, string>()
+  // A table's shape is a small number: the keys stay short, whatever the table's size.
+  const shapeIds = new WeakMap<object, number>()
+  const shapes: { id: number; skeleton: RouteLike[] }[] = []
+  let nextShapeId = 0
   const remembered = new Map<string, Remembrance>()
-  const shapeKey = (routes: readonly RouteLike[]) => {
-    let shape = shapes.get(routes)
-    if (shape === undefined) {
-      shape = shapeOf(routes)
-      shapes.set(routes, shape)
+  const shapeIdOf = (routes: readonly RouteLike[]) => {
+    let id = shapeIds.get(routes)
+    if (id !== undefined) return id
+    id = shapes.find((shape) => sameShape(routes, shape.skeleton))?.id
+    if (id === undefined) {
+      if (shapes.length >= MAX_SHAPES) {
+        shapes.length = 0
+        remembered.clear()
+      }
+      id = nextShapeId++
+      shapes.push({ id, skeleton: skeletonOf(routes) })
     }
-    return shape
+    shapeIds.set(routes, id)
+    return id
   }
 
   return function matchRoutes<R extends RouteLike>(routes: R[], location: string | { pathname?: string }, basename = '/') {
     if (!Array.isArray(routes) || (typeof location !== 'string' && (typeof location !== 'object' || location === null))) {
       return original(routes, location, basename)
     }
-    const key = `${basename}\u0000${pathnameOf(location)}\u0000${shapeKey(routes)}`
+    const key = `${shapeIdOf(routes)}\u0000${basename}\u0000${pathnameOf(location)}`
     const known = remembered.get(key)
     if (known) {
       if (known.matches === null) return null

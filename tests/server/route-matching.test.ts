@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { rememberingMatchRoutes, rememberRouteMatches, type MatchRoutes, type RouteLike } from '../../server/route-matching'
+import { MAX_SHAPES, rememberingMatchRoutes, rememberRouteMatches, type MatchRoutes, type RouteLike } from '../../server/route-matching'
 
 const require = createRequire(import.meta.url)
 const router = require('@remix-run/router') as { matchRoutes: MatchRoutes }
@@ -111,6 +111,42 @@ describe('remembered route matches', () => {
     other[0]?.children?.push({ path: 'extra' })
     remembering(other, '/admin/patients/7/log')
     expect(real).toBe(2)
+  })
+
+  it('knows a bounded number of table shapes: past the cap, the first is matched again', () => {
+    let real = 0
+    const counting: MatchRoutes = (routes, location, basename) => {
+      real++
+      return reactRouterMatch(routes, location, basename)
+    }
+    const remembering = rememberingMatchRoutes(counting)
+    const shaped = (n: number) => {
+      const routes = table()
+      routes[0]?.children?.push({ path: `extra-${n}` })
+      return routes
+    }
+    remembering(shaped(0), '/customer/signin')
+    remembering(shaped(0), '/customer/signin')
+    expect(real).toBe(1)
+    for (let n = 1; n <= MAX_SHAPES; n++) remembering(shaped(n), '/customer/signin')
+    expect(real).toBe(1 + MAX_SHAPES)
+    // The first shape was forgotten with its answers when the cap was reached.
+    remembering(shaped(0), '/customer/signin')
+    expect(real).toBe(2 + MAX_SHAPES)
+  })
+
+  it('treats an empty list of children as none, as React Router does', () => {
+    let real = 0
+    const counting: MatchRoutes = (routes, location, basename) => {
+      real++
+      return reactRouterMatch(routes, location, basename)
+    }
+    const remembering = rememberingMatchRoutes(counting)
+    const withEmpty = table()
+    for (const child of withEmpty[0]?.children ?? []) if (!child.children) child.children = []
+    remembering(table(), '/not-authorized')
+    expect(remembering(withEmpty, '/not-authorized')?.at(-1)?.route).toMatchObject({ id: 'not-authorized' })
+    expect(real).toBe(1)
   })
 
   it('does not let an answer be changed through another', () => {

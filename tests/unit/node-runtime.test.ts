@@ -88,3 +88,24 @@ describe('the built entry points’ guard', () => {
     expect(minimumNode('>=24.11.0')).toEqual([24, 11, 0])
   })
 })
+
+// The app server's V8 settings (package.json's baricare.serverNodeFlags): every production start
+// gives the same ones, and the benches read them from there.
+describe('the app server’s Node.js flags', () => {
+  const flags = (JSON.parse(read('package.json')) as { baricare: { serverNodeFlags: string[] } }).baricare.serverNodeFlags
+  const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts
+
+  it('are given by npm start, npm run start:prod, the image and its rehearsal', () => {
+    expect(flags.length).toBeGreaterThan(0)
+    const command = `node ${flags.join(' ')} build/server.js`
+    expect(scripts.start).toContain(command)
+    expect(scripts['start:prod']).toContain(command)
+    expect(read('Dockerfile')).toContain(`CMD ${JSON.stringify(['node', ...flags, 'build/server.js']).replaceAll(',', ', ')}`)
+    expect(read('scripts/container-check.sh')).toContain(command)
+  })
+
+  it('are ones this Node accepts', () => {
+    const result = spawnSync(process.execPath, [...flags, '-e', ''], { encoding: 'utf8' })
+    expect(result.status, result.stderr).toBe(0)
+  })
+})
