@@ -25,12 +25,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-<<<<<<< HEAD
 import { build } from 'esbuild'
-import { processCpuMs, signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
-=======
-import { serverNodeFlags, signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
->>>>>>> s13-memory
+import { processCpuMs, serverNodeFlags, signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
 
 const MODES = ['pages', 'trends']
 const mode = process.argv[2] ?? 'pages'
@@ -58,7 +54,8 @@ const round1 = (ms) => Math.round(ms * 10) / 10
 /** A built server file (server.js, api.js) as a child process; its stderr shows. */
 function start(file, env) {
   const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  return spawn(process.execPath, [...args, path.join(buildDir, file)], {
+  const flags = file === 'server.js' ? serverNodeFlags : []
+  return spawn(process.execPath, [...flags, ...args, path.join(buildDir, file)], {
     env: { ...process.env, SESSION_SECRET, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
@@ -111,7 +108,6 @@ async function findApiThread(pid, apiUrl) {
   return best
 }
 
-<<<<<<< HEAD
 const demoLeo = async (dataDir, storeOptions) =>
   (await seedDemoPatients(dataDir, storeOptions)).find((p) => p.state === 'onboarded_lbs')
 
@@ -128,44 +124,6 @@ async function pages() {
     const per = (ms) => Math.round((ms / done) * 100) / 100
     const bad = result.non2xx + result.errors
     return { name, bad, main: per(sums.main), api: per(sums.api), other: per(sums.other), total: per(sums.main + sums.api + sums.other) }
-=======
-const { seedDemoPatients } = await import(pathToFileURL(path.join(buildDir, 'provider-seed.js')).href)
-const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-bench-cpu-'))
-let server
-try {
-  const patients = await seedDemoPatients(dataDir, {})
-  const leo = patients.find((p) => p.state === 'onboarded_lbs')
-  const apiPort = PORT + 1
-  const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  server = spawn(process.execPath, [...serverNodeFlags, ...args, path.join(buildDir, 'server.js')], {
-    env: { ...process.env, SESSION_SECRET, NODE_ENV: 'production', EMBEDDED_PROVIDER: '1', PORT: String(PORT), PROVIDER_PORT: String(apiPort), DATA_DIR: dataDir, PROVIDER_API_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${PORT}`
-  await waitFor(`${base}/healthz`, server)
-  const apiTid = await findApiThread(server.pid, `http://127.0.0.1:${apiPort}/`)
-  const cookie = await signedInCookie(base, 'customer', leo.email, leo.password)
-  if (!cookie) throw new Error('could not sign Leo in')
-  const html = await (await fetch(`${base}/customer/signin`)).text()
-  const asset = /\/build\/_shared\/[\w-]+\.js/.exec(html)?.[0]
-  const rows = []
-  const only = process.env.BENCH_CPU_ONLY?.split(',')
-  const targets = [
-    ['static asset', `${base}${asset}`, {}],
-    ['/not-authorized', `${base}/not-authorized`, {}],
-    ['/customer/signin', `${base}/customer/signin`, {}],
-    ['/customer/dashboard (Leo)', `${base}/customer/dashboard`, { cookie }],
-    ['/customer/dashboard (Leo), gzip', `${base}/customer/dashboard`, { cookie, 'accept-encoding': 'gzip, deflate, br' }],
-  ]
-  for (const [name, url, headers] of targets) {
-    if (only && !only.some((o) => name.includes(o))) continue
-    if (process.env.BENCH_CPU_SAVE) {
-      const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'identity' } })
-      mkdirSync(process.env.BENCH_CPU_SAVE, { recursive: true })
-      writeFileSync(path.join(process.env.BENCH_CPU_SAVE, `${name.replace(/[^\w]+/g, '_')}.txt`), Buffer.from(await response.arrayBuffer()))
-    }
-    rows.push(await measure(server.pid, apiTid, name, url, headers))
->>>>>>> s13-memory
   }
   const rows = await withEmbeddedServer(demoLeo, async ({ base, server, apiTid, leo }) => {
     const cookie = await signedInCookie(base, 'customer', leo.email, leo.password)
