@@ -14,10 +14,10 @@ process.env.E2E_DATA_DIR = dataDir
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Four on CI's two cores: the suite waits more than it computes (a full run on three used 14.7 of
-  // the 34 CPU-minutes two cores offered in its 17.2 min), and four took 14.9 min. The timeouts
-  // below stay as they were. docs/decisions/223-e2e-four-workers.md has the measurements.
-  workers: process.env.CI ? 4 : undefined,
+  // Three on CI's two cores: a worker keeps about 0.6 of a core busy (the rest of its time it waits
+  // on the server and the browser); four saturated the machine and ran longer with more failures
+  // (docs/decisions/214-e2e-run-time.md, 223-e2e-four-workers.md have the measurements).
+  workers: process.env.CI ? 3 : undefined,
   // No retries anywhere, so a flaky test fails the run instead of passing on its second try.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

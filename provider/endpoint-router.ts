@@ -1,8 +1,8 @@
 // The API's router built from the route table (common/contract/endpoints.ts, decision 183): a
 // route file says which endpoint it serves and what to do; the path match (parameters included),
 // the role check and the reading of query and body happen here, before the handler, which gets
-// them parsed and typed. The few routes outside the table (healthz, the development routes, and
-// the record export's download, which reads no input) are still found by the Router it extends.
+// them parsed and typed. The few routes outside the table (healthz and the development routes)
+// are still found by the Router it extends.
 import type {
   AnswerOf,
   BodyOf,
@@ -13,9 +13,8 @@ import type {
 import { matchPath } from '../common/contract/endpoints'
 import { ANY_ADMIN, requireAdminSession, SUPER_ADMIN_ONLY } from './admin-users-access.js'
 import type { ProviderContext } from './context.js'
-import { RouterWithItems } from './entries-router.js'
 import { ApiError, invalidFields, type FieldErrors } from './errors.js'
-import { jsonObjectBody, type FoundRoute, type RequestInput } from './http.js'
+import { jsonObjectBody, Router, type FoundRoute, type RequestInput, type StreamedFile } from './http.js'
 import { authenticateSession } from './sessions.js'
 import type { Account } from './store/accounts.js'
 import { ZodEffects, ZodObject, type z } from 'zod'
@@ -36,6 +35,8 @@ export interface EndpointReply<E extends Endpoint> {
   status?: number
   message: string
   content: AnswerOf<E>
+  /** A file instead of the JSON envelope (http.ts Reply): the record downloads. */
+  file?: StreamedFile
 }
 
 export type EndpointHandler<E extends Endpoint> = (
@@ -115,7 +116,7 @@ function literalSegments(path: string): number {
   return path.split('/').filter((segment) => !segment.startsWith(':')).length
 }
 
-export class ApiRouter extends RouterWithItems {
+export class ApiRouter extends Router {
   private readonly served: Served[] = []
 
   constructor(private readonly ctx: ProviderContext) {

@@ -319,9 +319,7 @@ export function apiRouter(ctx: ProviderContext): ApiRouter {
   mountAdminUsersRoutes(router, ctx)
   router.serve(adminPatientsRoutes(ctx))
   router.serve(messageRoutes(ctx))
-  const recordExport = recordExportRoutes(ctx)
-  router.add(recordExport.routes)
-  router.addItems(recordExport.items)
+  router.serve(recordExportRoutes(ctx))
   return router
 }
 

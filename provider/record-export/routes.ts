@@ -2,14 +2,12 @@
 // patient (GET v1/auth/record-export/) and for any admin (GET v1/admin/patients/{id}/record-export/,
 // audited as an export). One download of a patient's record at a time, a few an hour; the ZIP is
 // streamed (record-zip.ts) and never cached.
-import { z } from 'zod'
-import { ANY_ADMIN, requireAdminRole } from '../admin-users-access.js'
+import { API } from '../../common/contract/endpoints'
 import { todayUtc } from '../admin-patients-metrics.js'
 import type { ProviderContext } from '../context.js'
-import type { ItemRoute } from '../entries-router.js'
+import { serve, type Served } from '../endpoint-router.js'
 import { ApiError } from '../errors.js'
-import type { Reply, Route } from '../http.js'
-import { authenticate } from '../sessions.js'
+import type { StreamedFile } from '../http.js'
 import { recordAuditEvent } from '../store/audit.js'
 import { readTargets } from '../store/entries.js'
 import { entryCounts, latestWeight, readExportPatient, type ExportPatient } from '../store/record-export.js'
@@ -20,67 +18,52 @@ import {
   EXPORT_IN_PROGRESS,
   EXPORT_TOO_MANY,
   PATIENT_EXPORTS_PER_HOUR,
-  RECORD_EXPORT_PATH,
   RECORD_ZIP_TYPE,
   recordZipName,
 } from '../../common/contract/record-export-values'
 import { ExportLimits } from './limits.js'
 import { writeRecordZip } from './record-zip.js'
 
+/** Either download's answer: a file, and nothing as `content` (the table's schema for both). */
+interface FileReply {
+  message: string
+  content: null
+  file: StreamedFile
+}
+
 export const PATIENT_NOT_FOUND = 'Patient not found.'
-const ADMIN_PATH = /^v1\/admin\/patients\/(\d{1,15})\/record-export\/$/
 
-/** A file answer has no JSON `content`; the schema says so for the route table's check. */
-const fileAnswer = z.null()
-
-export function recordExportRoutes(ctx: ProviderContext, limits = new ExportLimits()): { routes: Route[]; items: ItemRoute[] } {
-  return {
-    routes: [
-      {
-        method: 'GET',
-        path: RECORD_EXPORT_PATH,
-        answer: fileAnswer,
-        handler: async (req) => {
-          const account = await authenticate(ctx, req.headers.authorization, 'customer')
-          const patient = await readExportPatient(ctx.db, account.id)
-          if (!patient) throw new ApiError(404, PATIENT_NOT_FOUND)
-          return exportReply(ctx, limits, patient, {
-            busy: EXPORT_IN_PROGRESS,
-            rateKey: `patient:${account.id}`,
-            perHour: PATIENT_EXPORTS_PER_HOUR,
-            forAdmin: false,
-          })
-        },
-      },
-    ],
-    items: [
-      {
-        method: 'GET',
-        pattern: ADMIN_PATH,
-        answer: fileAnswer,
-        handler: async (req) => {
-          const actor = await requireAdminRole(ctx, req, ANY_ADMIN)
-          const patientId = Number(ADMIN_PATH.exec(req.path)?.[1] ?? 0)
-          const patient = await readExportPatient(ctx.db, patientId)
-          if (!patient) throw new ApiError(404, PATIENT_NOT_FOUND)
-          return exportReply(ctx, limits, patient, {
-            busy: ADMIN_EXPORT_IN_PROGRESS,
-            rateKey: `admin:${actor.id}`,
-            perHour: ADMIN_EXPORTS_PER_HOUR,
-            forAdmin: true,
-            // Written once the download is sure to start (not refused as busy or too many), before any of it is sent.
-            beforeSend: (counts) =>
-              recordAuditEvent(ctx.db, {
-                actor,
-                action: 'export',
-                targetAccountId: patient.id,
-                details: { dataset: 'record', mode: 'identified', row_count: Object.values(counts).reduce((a, b) => a + b, 0) },
-              }),
-          })
-        },
-      },
-    ],
-  }
+export function recordExportRoutes(ctx: ProviderContext, limits = new ExportLimits()): Served[] {
+  return [
+    serve(API.yourData.recordExport, async ({ caller: { account } }) => {
+      const patient = await readExportPatient(ctx.db, account.id)
+      if (!patient) throw new ApiError(404, PATIENT_NOT_FOUND)
+      return exportReply(ctx, limits, patient, {
+        busy: EXPORT_IN_PROGRESS,
+        rateKey: `patient:${account.id}`,
+        perHour: PATIENT_EXPORTS_PER_HOUR,
+        forAdmin: false,
+      })
+    }),
+    serve(API.yourData.adminRecordExport, async ({ caller: { account: actor }, params: { id } }) => {
+      const patient = await readExportPatient(ctx.db, id)
+      if (!patient) throw new ApiError(404, PATIENT_NOT_FOUND)
+      return exportReply(ctx, limits, patient, {
+        busy: ADMIN_EXPORT_IN_PROGRESS,
+        rateKey: `admin:${actor.id}`,
+        perHour: ADMIN_EXPORTS_PER_HOUR,
+        forAdmin: true,
+        // Written once the download is sure to start (not refused as busy or too many), before any of it is sent.
+        beforeSend: (counts) =>
+          recordAuditEvent(ctx.db, {
+            actor,
+            action: 'export',
+            targetAccountId: patient.id,
+            details: { dataset: 'record', mode: 'identified', row_count: Object.values(counts).reduce((a, b) => a + b, 0) },
+          }),
+      })
+    }),
+  ]
 }
 
 interface ExportOptions {
@@ -99,7 +82,7 @@ interface ExportOptions {
  * download against the hourly limit (429), and reads what the files need before any byte is sent,
  * so a failure up to here is still a JSON error. The slot is freed when the file ends or fails.
  */
-async function exportReply(ctx: ProviderContext, limits: ExportLimits, patient: ExportPatient, options: ExportOptions): Promise<Reply> {
+async function exportReply(ctx: ProviderContext, limits: ExportLimits, patient: ExportPatient, options: ExportOptions): Promise<FileReply> {
   const release = limits.begin(patient.id, options.busy)
   try {
     limits.count(options.rateKey, options.perHour, EXPORT_TOO_MANY)

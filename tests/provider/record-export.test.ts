@@ -5,8 +5,10 @@ import { strFromU8, unzipSync } from 'fflate'
 import { PassThrough } from 'node:stream'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { ProviderContext } from '../../provider/context'
+import { ApiRouter } from '../../provider/endpoint-router'
 import { recordExportRoutes } from '../../provider/record-export/routes'
 import { tokenSecretFor } from '../../provider/store/meta'
+import { API } from '../../common/contract/endpoints'
 import { EXPORT_IN_PROGRESS, EXPORT_TOO_MANY, PATIENT_EXPORTS_PER_HOUR } from '../../common/contract/record-export-values'
 import { profileFailures } from '../support/fhir-profiles'
 import { STANDARD, SUPER } from '../support/fixtures'
@@ -131,8 +133,11 @@ describe('limits', () => {
     // The route itself, on the running provider's store, so the first download can be held open
     // between its headers and its body (over HTTP a small record is written before a second request lands).
     const ctx = { db: provider.db, secret: await tokenSecretFor(provider.db), appUrl: 'http://app.test', adminMfa: 'off' } as ProviderContext
-    const route = recordExportRoutes(ctx).routes[0]
-    const req = { method: 'GET', path: route.path, query: new URLSearchParams(), headers: { authorization: `Bearer ${patient.access}` }, rawBody: '' }
+    const router = new ApiRouter(ctx)
+    router.serve(recordExportRoutes(ctx))
+    const path = API.yourData.recordExport.path
+    const route = router.find('GET', path)
+    const req = { method: 'GET', path, query: new URLSearchParams(), headers: { authorization: `Bearer ${patient.access}` }, rawBody: '' }
     const first = await route.handler(req)
     expect(first.file?.contentType).toBe('application/zip')
     await expect(Promise.resolve().then(() => route.handler(req))).rejects.toMatchObject({ status: 409, message: EXPORT_IN_PROGRESS })

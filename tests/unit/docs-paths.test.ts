@@ -36,6 +36,7 @@ const HISTORICAL: Record<string, string[]> = {
   'docs/decisions/045-javascript-budgets.md': ['app/features/auth/lazy-form.tsx'], // removed by 233
   'docs/decisions/182-form-schemas-load-later.md': ['auth/lazy-form.tsx'], // removed by 233
   'docs/decisions/233-signed-out-forms-without-conform.md': ['lazy-form.tsx'], // what it removed
+  'docs/decisions/044-provider-item-routes.md': ['provider/entries-router.ts', 'entries-router.ts'], // superseded by 183, file removed
 }
 
 function markdownFiles(): string[] {
