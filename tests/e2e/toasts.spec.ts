@@ -39,16 +39,21 @@ for (const size of WIDTHS) {
       await page.getByRole('radio', { name: 'No', exact: true }).check()
       await page.getByRole('button', { name: 'Next Step' }).click() // 'Bariatic Surgery Information Updated'
       await expect(page.getByText('Step 4 of 4', { exact: true })).toBeVisible()
-      // Once more, so the stack holds three toasts even if 'Welcome back!' has timed out meanwhile.
-      await page.getByRole('link', { name: 'Back' }).click()
-      await page.getByRole('button', { name: 'Next Step' }).click()
+      // From here the pointer rests on the stack, which pauses every toast's timer (new ones start
+      // paused), and the keyboard does the rest: on a busy machine the steps below outlast a 5 s
+      // toast, and the stack must still hold three when the button is checked.
+      await expect(toasts(page).filter({ hasText: 'Bariatic Surgery Information Updated' })).toHaveCount(1)
+      await holdToasts(page)
+      // Once more, so the stack holds three toasts even if 'Welcome back!' had timed out.
+      await page.getByRole('link', { name: 'Back' }).press('Enter')
+      await expect(page.getByText('Step 3 of 4', { exact: true })).toBeVisible()
+      await page.getByRole('button', { name: 'Next Step' }).press('Enter')
       await expect(page.getByText('Step 4 of 4', { exact: true })).toBeVisible()
-      await page.getByRole('button', { name: 'Complete Profile' }).click() // refused
+      await page.getByRole('button', { name: 'Complete Profile' }).press('Enter') // refused
       await expect(page.getByText('Mobile OS is required', { exact: true })).toBeVisible()
 
       const error = toasts(page).filter({ hasText: 'Please complete all required fields' })
       await expect(error).toHaveCount(1)
-      await holdToasts(page)
       await expect.poll(() => toasts(page).count()).toBeGreaterThanOrEqual(3)
       await expectClickable(page, 'Complete Profile')
       // A second refusal replaces the first rather than stacking the same words.
