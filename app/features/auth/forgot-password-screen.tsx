@@ -59,7 +59,7 @@ function BackToSignIn({ href }: { href: string }) {
 
 function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData: ForgotPasswordActionData }) {
   const lastResult = actionData?.result
-  const { form, fields } = usePublicForm(`${portal}-forgot-password`, ['email'], checkForgotPassword, lastResult)
+  const { formProps, fields } = usePublicForm(`${portal}-forgot-password`, ['email'], checkForgotPassword, lastResult)
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, ['email'])
   return (
@@ -70,13 +70,7 @@ function ForgotPasswordForm({ portal, actionData }: { portal: Portal; actionData
       footer={<BackToSignIn href={SIGN_IN_PATH[portal]} />}
     >
       <AuthToast toast={actionData?.toast} />
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-        onBlur={form.onBlur}
-        noValidate className="grid gap-2">
+      <Form method="post" {...formProps} className="grid gap-2">
         <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <SubmitButton pending={pending} pendingLabel="Sending...">
           Send Reset Link

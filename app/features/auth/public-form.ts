@@ -142,5 +142,7 @@ export function usePublicForm<Name extends string>(
       initialValue: initialValues[name],
     }
   }
-  return { form, fields, values: state.values }
+  // What the <Form> element takes, spread in each screen so the wiring is written once.
+  const formProps = { id, noValidate: true, onInput: form.onInput, onBlur: form.onBlur, onSubmit: form.onSubmit }
+  return { form, formProps, fields, values: state.values }
 }

@@ -69,7 +69,7 @@ function ResetPasswordForm({
   actionData: ResetPasswordActionData
 }) {
   const lastResult = actionData?.result
-  const { form, fields, values } = usePublicForm(`${portal}-reset-password`, FIELD_ORDER, checkResetPassword, lastResult)
+  const { form, formProps, fields, values } = usePublicForm(`${portal}-reset-password`, FIELD_ORDER, checkResetPassword, lastResult)
   const hydrated = useHydrated()
   const pending = useIsSubmitting()
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
@@ -89,13 +89,7 @@ function ResetPasswordForm({
       {/* Without JavaScript the form error already says what the toast would. */}
       <AuthToast toast={actionData?.toast} inline={!form.errors?.includes(actionData?.toast?.title ?? '')} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-        onBlur={form.onBlur}
-        noValidate className="grid gap-2">
+      <Form method="post" {...formProps} className="grid gap-2">
         <input type="hidden" name="token" value={token} />
         <NewPasswordFields
           password={fields.newPassword}

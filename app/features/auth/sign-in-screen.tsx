@@ -82,7 +82,7 @@ export function SignInScreen({
   verificationSentTo,
 }: SignInScreenProps) {
   const copy = COPY[portal]
-  const { form, fields } = usePublicForm(`${portal}-signin`, FIELD_ORDER, checkSignIn, lastResult)
+  const { form, formProps, fields } = usePublicForm(`${portal}-signin`, FIELD_ORDER, checkSignIn, lastResult)
   const pending = useIsSubmitting(null)
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
 
@@ -116,13 +116,7 @@ export function SignInScreen({
       <AuthToast toast={toast} />
       <FormError id={form.errorId} errors={form.errors} />
       {unverifiedEmail ? <ResendVerificationForm email={unverifiedEmail} /> : null}
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-        onBlur={form.onBlur}
-        noValidate className="grid gap-2">
+      <Form method="post" {...formProps} className="grid gap-2">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <EmailField field={fields.email} focusFirst={focus === 'email'} prefill={email} />
         <PasswordField

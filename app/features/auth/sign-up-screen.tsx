@@ -65,7 +65,7 @@ function SignUpForm({
   lastResult: LastResult
   toast?: Toast
 }) {
-  const { form, fields, values } = usePublicForm('customer-signup', FIELD_ORDER, checkSignUp, lastResult)
+  const { form, formProps, fields, values } = usePublicForm('customer-signup', FIELD_ORDER, checkSignUp, lastResult)
   const hydrated = useHydrated()
   const pending = useIsSubmitting(null)
   const focus = firstInvalidField(lastResult, FIELD_ORDER)
@@ -89,13 +89,7 @@ function SignUpForm({
     >
       <AuthToast toast={toast} />
       <FormError id={form.errorId} errors={form.errors} />
-      <Form
-        method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-        onBlur={form.onBlur}
-        noValidate className="grid gap-2">
+      <Form method="post" {...formProps} className="grid gap-2">
         <HoneypotInputs />
         <EmailField field={fields.email} focusFirst={focus === 'email'} />
         <NewPasswordFields
