@@ -12,60 +12,36 @@ import type {
   ResetPasswordBody,
   SignUpBody,
 } from '~/../common/contract/auth'
-import { API, type EndpointInput, type ReadAnswerOf } from '~/../common/contract/endpoints'
+import { API, type Endpoint, type EndpointInput } from '~/../common/contract/endpoints'
 import type { ProviderClient } from './provider-client.server'
-import type { ProviderResult } from './provider-errors'
 
 export type Credentials = CredentialsBody
 export type SignUpPayload = SignUpBody
 export type ResetPasswordPayload = ResetPasswordBody
 export type PasswordPortal = ForgotPasswordBody['portal']
 
-type Answer<E extends keyof Flat> = Promise<ProviderResult<ReadAnswerOf<Flat[E]>>>
-type Flat = {
-  login: typeof API.auth.login
-  adminLogin: typeof API.admin.login
-  loginCode: typeof API.admin.loginCode
-  mfa: typeof API.admin.mfa
-  mfaSetup: typeof API.admin.mfaSetup
-  mfaConfirm: typeof API.admin.mfaConfirm
-  logout: typeof API.auth.logout
-  profile: typeof API.profile.get
-  adminProfile: typeof API.admin.profile
-  signUp: typeof API.auth.signUp
-  resend: typeof API.auth.resendVerification
-  verify: typeof API.auth.verifyEmail
-  forgot: typeof API.auth.forgotPassword
-  reset: typeof API.auth.resetPassword
-  tour: typeof API.profile.tourCompleted
-  personal: typeof API.profile.personal
-  medical: typeof API.profile.medical
-  bariatric: typeof API.profile.bariatric
-  device: typeof API.profile.device
-}
-
-export function signIn(api: ProviderClient, credentials: Credentials): Answer<'login'> {
+export function signIn(api: ProviderClient, credentials: Credentials) {
   return api.call(API.auth.login, { body: credentials })
 }
 
-export function adminSignIn(api: ProviderClient, credentials: Credentials): Answer<'adminLogin'> {
+export function adminSignIn(api: ProviderClient, credentials: Credentials) {
   return api.call(API.admin.login, { body: credentials })
 }
 
 /** The code step of an admin's sign-in (docs/provider-api.md "Two-factor sign-in"). */
-export function adminSignInCode(api: ProviderClient, body: MfaLoginBody): Answer<'loginCode'> {
+export function adminSignInCode(api: ProviderClient, body: MfaLoginBody) {
   return api.call(API.admin.loginCode, { body })
 }
 
-export function getAdminMfa(api: ProviderClient): Answer<'mfa'> {
+export function getAdminMfa(api: ProviderClient) {
   return api.call(API.admin.mfa)
 }
 
-export function startAdminMfaSetup(api: ProviderClient): Answer<'mfaSetup'> {
+export function startAdminMfaSetup(api: ProviderClient) {
   return api.call(API.admin.mfaSetup, { body: {} })
 }
 
-export function confirmAdminMfa(api: ProviderClient, code: string): Answer<'mfaConfirm'> {
+export function confirmAdminMfa(api: ProviderClient, code: string) {
   return api.call(API.admin.mfaConfirm, { body: { code } })
 }
 
@@ -74,58 +50,58 @@ export function confirmAdminMfa(api: ProviderClient, code: string): Answer<'mfaC
  * refresh token and access tokens stop working at once. The access token named is sent, not the
  * page's (an empty one: no token at all).
  */
-export function signOut(api: ProviderClient, tokens: { access?: string; refresh?: string }): Answer<'logout'> {
+export function signOut(api: ProviderClient, tokens: { access?: string; refresh?: string }) {
   return api.call(API.auth.logout, { body: tokens.refresh ? { refresh: tokens.refresh } : {} }, { bearer: tokens.access ?? '' })
 }
 
-export function getProfile(api: ProviderClient): Answer<'profile'> {
+export function getProfile(api: ProviderClient) {
   return api.call(API.profile.get)
 }
 
-export function getAdminProfile(api: ProviderClient): Answer<'adminProfile'> {
+export function getAdminProfile(api: ProviderClient) {
   return api.call(API.admin.profile)
 }
 
-export function signUp(api: ProviderClient, payload: SignUpPayload): Answer<'signUp'> {
+export function signUp(api: ProviderClient, payload: SignUpPayload) {
   return api.call(API.auth.signUp, { body: payload })
 }
 
-export function resendVerification(api: ProviderClient, email: string): Answer<'resend'> {
+export function resendVerification(api: ProviderClient, email: string) {
   return api.call(API.auth.resendVerification, { body: { email } })
 }
 
-export function verifyEmail(api: ProviderClient, params: { token: string; email: string }): Answer<'verify'> {
+export function verifyEmail(api: ProviderClient, params: { token: string; email: string }) {
   return api.call(API.auth.verifyEmail, { query: params })
 }
 
-export function forgotPassword(api: ProviderClient, email: string, portal: PasswordPortal): Answer<'forgot'> {
+export function forgotPassword(api: ProviderClient, email: string, portal: PasswordPortal) {
   return api.call(API.auth.forgotPassword, { body: { email, portal } })
 }
 
-export function resetPassword(api: ProviderClient, payload: ResetPasswordPayload): Answer<'reset'> {
+export function resetPassword(api: ProviderClient, payload: ResetPasswordPayload) {
   return api.call(API.auth.resetPassword, { body: payload })
 }
 
 /** SPEC.md §8: a failure, a 403 included, is only logged (tour.server.ts). */
-export function completeTour(api: ProviderClient): Answer<'tour'> {
+export function completeTour(api: ProviderClient) {
   return api.call(API.profile.tourCompleted, {}, { forbidden: 'answer' })
 }
 
 /** What a section's save sends: the table's body (the screen builds it, in cm and kg). */
-type SectionBody<K extends 'personal' | 'medical' | 'bariatric' | 'device'> = EndpointInput<Flat[K]>['body']
+type SectionBody<E extends Endpoint> = EndpointInput<E>['body']
 
-export function savePersonal(api: ProviderClient, payload: SectionBody<'personal'>): Answer<'personal'> {
+export function savePersonal(api: ProviderClient, payload: SectionBody<typeof API.profile.personal>) {
   return api.call(API.profile.personal, { body: payload })
 }
 
-export function saveMedical(api: ProviderClient, payload: SectionBody<'medical'>): Answer<'medical'> {
+export function saveMedical(api: ProviderClient, payload: SectionBody<typeof API.profile.medical>) {
   return api.call(API.profile.medical, { body: payload })
 }
 
-export function saveBariatric(api: ProviderClient, payload: SectionBody<'bariatric'>): Answer<'bariatric'> {
+export function saveBariatric(api: ProviderClient, payload: SectionBody<typeof API.profile.bariatric>) {
   return api.call(API.profile.bariatric, { body: payload })
 }
 
-export function saveDevice(api: ProviderClient, payload: SectionBody<'device'>): Answer<'device'> {
+export function saveDevice(api: ProviderClient, payload: SectionBody<typeof API.profile.device>) {
   return api.call(API.profile.device, { body: payload })
 }
