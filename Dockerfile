@@ -58,4 +58,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # node is PID 1 and server.ts handles SIGTERM/SIGINT itself (graceful shutdown within 10 s).
-CMD ["node", "--max-semi-space-size=16", "build/server.js"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "build/server.js"]

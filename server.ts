@@ -2,7 +2,6 @@
 // a health check, per-request logs and graceful shutdown. Bundled to build/server.js at build time.
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
-import compression from 'compression'
 import express from 'express'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -10,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/platform/env.server'
 import { renewActivity } from './server/activity'
 import { bodyLimit } from './server/body-limit'
+import { responseCompression } from './server/compression'
 import { crossSiteRequestGuard } from './server/csrf'
 import { fromLoopback } from './server/dev-tools'
 import { formBodiesOnly } from './server/form-bodies'
@@ -117,7 +117,7 @@ app.use(requestLog())
 const publicFiles = readdirSync(publicDir).map((name) => `/${name}`)
 app.use(appMetrics(appRouteLabeler(build.routes, ['/metrics', '/healthz', ...publicFiles])))
 app.use(securityHeaders({ production }))
-app.use(compression())
+app.use(responseCompression())
 app.use(crossSiteRequestGuard({ trustedOrigins: env.APP_URL ? [env.APP_URL] : [] }))
 app.use(bodyLimit(MAX_BODY_BYTES))
 app.use(formBodiesOnly())

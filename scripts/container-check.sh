@@ -112,7 +112,7 @@ echo "embedded API refused: $(head -1 "$work/embedded.log")"
 
 NODE_ENV=production PORT="$port" SESSION_SECRET=container-check-secret-0123456789abcdef0123 \
   PROVIDER_API_URL="http://127.0.0.1:$api_port/" APP_URL="http://127.0.0.1:$port" \
-  node --max-semi-space-size=16 build/server.js > "$work/server.log" 2>&1 &
+  node --max-semi-space-size=16 --heap-growing-percent=50 build/server.js > "$work/server.log" 2>&1 &
 pid=$!
 wait_healthy "http://127.0.0.1:$port/healthz" "$work/health.json" || { cat "$work/server.log"; echo "FAIL: /healthz"; exit 1; }
 echo "healthz: $(cat "$work/health.json")"

@@ -89,7 +89,7 @@ describe('the built entry points’ guard', () => {
   })
 })
 
-// The app server's V8 settings (package.json's baricare.serverNodeFlags): every production start
+// The app server's V8 settings (package.json’s baricare.serverNodeFlags): every production start
 // gives the same ones, and the benches read them from there.
 describe('the app server’s Node.js flags', () => {
   const flags = (JSON.parse(read('package.json')) as { baricare: { serverNodeFlags: string[] } }).baricare.serverNodeFlags
