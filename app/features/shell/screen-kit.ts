@@ -38,6 +38,7 @@ export * from './toast-styles'
 export * from '~/platform/cn'
 export * from '~/platform/toast'
 export * from '~/platform/toast-store'
+export * from '~/platform/use-form-error-toast'
 export * from '~/platform/use-product-name'
 export { useHydrated } from 'remix-utils/use-hydrated'
 
