@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import { DEFAULT_PRODUCT_NAME } from './meta'
+
+export const DEFAULT_PRODUCT_NAME = 'BariCare'
 
 export function useProductName() {
   const data = useRouteLoaderData<{ productName: string }>('root')

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { NotFoundScreen } from '~/features/shell/not-found-screen'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 // Every unknown path: throw a 404 so the status is right and the root boundary renders the screen.
 export const loader = () => {

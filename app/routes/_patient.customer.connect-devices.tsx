@@ -9,7 +9,7 @@ import { LoadFailed } from '~/components/ui/load-failed'
 import { isNotOfferedSentence } from '~/platform/extensions'
 import { CONNECT_DEVICES_PATH } from '~/features/devices/devices'
 import { connectDevicesAction, loadConnectDevices } from '~/features/devices/devices.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Connect Devices', matches)

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { DashboardScreen } from '~/features/dashboard/dashboard-screen'
 import { loadDashboard } from '~/features/dashboard/dashboard.server'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Dashboard', matches)
 

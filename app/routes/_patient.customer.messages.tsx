@@ -4,7 +4,7 @@ import { PatientMessagesScreen } from '~/features/messages/patient-messages-scre
 import { loadPatientMessages, sendPatientMessage } from '~/features/messages/care-messages.server'
 import { usePolledLoaderData } from '~/features/messages/use-poll'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Messages', matches)
 

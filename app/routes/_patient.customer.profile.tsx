@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react'
 import { ProfileScreen } from '~/features/profile/profile-screen'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { loadProfileRoute, savePatientProfile } from '~/features/profile/profile.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Profile', matches)

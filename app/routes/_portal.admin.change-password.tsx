@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData } from '@remix-run/react'
 import { ChangePasswordScreen } from '~/features/auth/change-password-form'
 import { changePasswordAction } from '~/features/auth/change-password.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAdmin } from '~/platform/guards.server'
 import { ADMIN_ROLES } from '~/platform/roles'
 

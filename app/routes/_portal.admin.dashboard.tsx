@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminDashboardScreen } from '~/features/admin-dashboard/dashboard-screen'
 import { loadAdminDashboard } from '~/features/admin-dashboard/admin-dashboard.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAdmin } from '~/platform/guards.server'
 import { ADMIN_ROLES } from '~/platform/roles'
 

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { FhirClientsScreen } from '~/features/fhir-clients/clients-screen'
 import { fhirClientsAction, loadFhirClients } from '~/features/fhir-clients/fhir-clients.server'
 import { requireAdmin } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { SUPER_ADMIN } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('FHIR Clients', matches)

@@ -4,7 +4,7 @@ import { useActionData, useLocation } from '@remix-run/react'
 import { RegisterFhirClientScreen } from '~/features/fhir-clients/register-screen'
 import { registerFhirClientAction } from '~/features/fhir-clients/fhir-clients.server'
 import { requireAdmin } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { SUPER_ADMIN } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Register a FHIR Client', matches)

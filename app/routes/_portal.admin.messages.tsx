@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { InboxScreen } from '~/features/messages/inbox-screen'
 import { loadInbox } from '~/features/messages/care-messages.server'
 import { requireAdmin } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { ADMIN_ROLES } from '~/platform/roles'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Messages', matches)

@@ -3,7 +3,7 @@ import { useActionData } from '@remix-run/react'
 import { PatientLoadError, PatientNotFound, PatientScreen } from '~/features/admin-patients/patient-screen'
 import { loadPatientPage, patientRecordAction } from '~/features/admin-patients/admin-patients.server'
 import { usePolledLoaderData } from '~/features/messages/use-poll'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAdmin } from '~/platform/guards.server'
 import { ADMIN_ROLES } from '~/platform/roles'
 

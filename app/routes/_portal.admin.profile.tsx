@@ -8,7 +8,7 @@ import { Card, CardContent } from '~/components/ui/card'
 import { loadPortalAdmin } from '~/features/shell/admin-portal.server'
 import { requireAdmin } from '~/platform/guards.server'
 import { cn } from '~/platform/cn'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { MFA_SETUP_PATH } from '~/platform/portal'
 import { ADMIN_ROLES } from '~/platform/roles'
 

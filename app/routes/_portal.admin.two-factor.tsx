@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { TwoFactorSetupScreen } from '~/features/auth/admin-mfa-setup-screen'
 import { setupAction, setupLoader } from '~/features/auth/admin-mfa.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAdmin } from '~/platform/guards.server'
 import { ADMIN_ROLES } from '~/platform/roles'
 

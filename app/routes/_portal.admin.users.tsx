@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { UsersScreen } from '~/features/admin-users/users-screen'
 import { loadUsers, usersAction } from '~/features/admin-users/admin-users.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAdmin } from '~/platform/guards.server'
 import { SUPER_ADMIN } from '~/platform/roles'
 

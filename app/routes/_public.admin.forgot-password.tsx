@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ForgotPasswordScreen } from '~/features/auth/forgot-password-screen'
 import { forgotPasswordAction, forgotPasswordLoader } from '~/features/auth/password-reset.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Forgot Password', matches)

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ResetPasswordScreen } from '~/features/auth/reset-password-screen'
 import { requireResetToken, resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 // Also served at /admin/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.

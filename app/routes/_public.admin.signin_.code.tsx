@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData } from '@remix-run/react'
 import { SignInCodeScreen } from '~/features/auth/admin-mfa-code-screen'
 import { codeStepAction, codeStepLoader } from '~/features/auth/admin-mfa.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 // The code step of an admin's two-factor sign-in (after the password).

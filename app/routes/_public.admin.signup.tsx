@@ -4,7 +4,7 @@ import { AuthCard } from '~/features/auth/auth-card'
 import { UserRoundPlusIcon } from '~/components/ui/icons'
 import { buttonVariants } from '~/components/ui/button'
 import { requireAnonymousAdmin } from '~/platform/guards.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 // SPEC.md references /admin/signup without showing it. Admin accounts are created by a Super
 // Admin's invitation (the invited admin then creates a password), so this page says so.

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { SignUpScreen } from '~/features/auth/sign-up-screen'
 import { signUpAction, signUpLoader } from '~/features/auth/sign-up.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { requireAnonymousCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Sign Up', matches)

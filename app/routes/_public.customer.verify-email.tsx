@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { VerifyEmailScreen } from '~/features/auth/verify-email-screen'
 import { resendVerificationAction, verifyEmailLoader } from '~/features/auth/verification.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { readForm } from '~/platform/form-data.server'
 import { publicContext } from '~/platform/guards.server'
 

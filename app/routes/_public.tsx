@@ -14,3 +14,7 @@ export default function PublicLayout() {
     </div>
   )
 }
+
+// A layout route reaches the shared blocks itself: this keeps them in one chunk with every
+// screen's (screen-kit.ts says why).
+export * from '~/features/shell/screen-kit'

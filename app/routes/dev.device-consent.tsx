@@ -10,7 +10,7 @@ import { Button, buttonVariants } from '~/components/ui/button'
 import { isDevMailboxEnabled } from '~/features/auth/dev-mailbox.server'
 import { CONNECT_DEVICES_PATH, dataTypeLabel } from '~/features/devices/devices'
 import { devConsentAction, loadDevConsent } from '~/features/devices/devices.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => [
   ...pageTitle('Allow access — Demo Health', matches),

@@ -4,7 +4,7 @@ import { Inbox } from 'lucide-react'
 import { PublicHeader } from '~/features/shell/public-header'
 import { Alert } from '~/components/ui/alert'
 import { isDevMailboxEnabled, readDevOutbox } from '~/features/auth/dev-mailbox.server'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => [...pageTitle('Development Mailbox', matches), { name: 'robots', content: 'noindex' }]
 

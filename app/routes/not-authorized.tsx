@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react'
 import { StandaloneFrame } from '~/features/shell/standalone-frame'
 import { buttonVariants } from '~/components/ui/button'
 import { ShieldAlertIcon } from '~/components/ui/icons'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 import { NOT_AUTHORIZED } from '~/platform/shell-messages'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Not Authorized', matches)

@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { PolicyPage } from '~/features/shell/policy-page'
-import { pageTitle } from '~/platform/meta'
+import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Privacy Policy', matches)
 

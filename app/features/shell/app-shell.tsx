@@ -83,3 +83,7 @@ export function AppShell({
     </SidebarProvider>
   )
 }
+
+// The layout routes reach the shared blocks through here, and this keeps them in one chunk with
+// every screen's (screen-kit.ts says why).
+export * from './screen-kit'

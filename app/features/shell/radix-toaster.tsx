@@ -56,3 +56,7 @@ export default function RadixToaster({ toasts }: { toasts: Toast[] }) {
     </ToastPrimitive.Provider>
   )
 }
+
+// Loaded with import(), so an entry point of its own: it reaches the shared blocks, and this keeps
+// them in one chunk with every screen's (screen-kit.ts says why).
+export * from './screen-kit'

@@ -61,3 +61,7 @@ export default function SidebarDrawer({
     </Dialog.Root>
   )
 }
+
+// Loaded with import(), so an entry point of its own: it reaches the shared blocks, and this keeps
+// them in one chunk with every screen's (screen-kit.ts says why).
+export * from './screen-kit'
