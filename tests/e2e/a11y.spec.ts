@@ -242,37 +242,46 @@ for (const screen of SCREENS) {
 
     test('has no WCAG 2.1 A/AA violations in light and dark, at 375 px and 1280 px', async ({ browser }) => {
       test.setTimeout(120_000)
-      // All four combinations: one page per theme, brought into its state once, checked at both widths.
+      // All four combinations on one page, brought into its state once: the system theme is
+      // switched in place (the page follows it as a visitor's would), then each width is checked.
+      // axe runs inside the page, so "without JavaScript" is emulated by serving every document
+      // without its <script> elements: no boot script, no hydration, native form posts.
+      const context = await browser.newContext({ viewport: WIDTHS[0], colorScheme: 'light', storageState: statePath })
+      if (screen.javaScriptEnabled === false) await context.route('**/*', serveWithoutScripts)
+      const page = await context.newPage()
+      // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
+      if (!screen.name.includes('tour')) {
+        await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
+      }
+      const requests = trackRequests(page)
+      await page.goto(screen.path)
+      // Hydrated, with what hydration starts (a flash toast moving into Radix's lazily loaded
+      // toasts) arrived, so the scan does not catch the page halfway. The requests are counted
+      // rather than waited out (500 ms of quiet network per page).
+      await settled(page, { hydrated: screen.javaScriptEnabled !== false, requests })
+      // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
+      expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
+      if (screen.state) await screen.state(page)
+      if (screen.javaScriptEnabled === false) {
+        await page.waitForLoadState('load')
+        await expectNoScripts(page, screen.name)
+      }
       for (const colorScheme of THEMES) {
-        // axe runs inside the page, so "without JavaScript" is emulated by serving every document
-        // without its <script> elements: no boot script, no hydration, native form posts.
-        const context = await browser.newContext({ viewport: WIDTHS[0], colorScheme, storageState: statePath })
-        if (screen.javaScriptEnabled === false) await context.route('**/*', serveWithoutScripts)
-        const page = await context.newPage()
-        // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
-        if (!screen.name.includes('tour')) {
-          await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
-        }
-        const requests = trackRequests(page)
-        await page.goto(screen.path)
-        // Hydrated, with what hydration starts (a flash toast moving into Radix's lazily loaded
-        // toasts) arrived, so the scan does not catch the page halfway. The requests are counted
-        // rather than waited out (500 ms of quiet network per page).
-        await settled(page, { hydrated: screen.javaScriptEnabled !== false, requests })
-        // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
-        expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
-        if (screen.state) await screen.state(page)
-        if (screen.javaScriptEnabled === false) {
-          await page.waitForLoadState('load')
-          await expectNoScripts(page, screen.name)
-        }
+        await page.emulateMedia({ colorScheme })
+        // The page really shows this theme (the boot script's class follows the system theme, or
+        // the stylesheet's media query does without scripts), so no theme is scanned twice.
+        await expect
+          .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), {
+            message: `${screen.name}: the page follows the ${colorScheme} system theme`,
+          })
+          .toBe(colorScheme)
         for (const viewport of WIDTHS) {
           await page.setViewportSize(viewport)
           const found = await violations(page)
           expect(found, `${screen.name} at ${viewport.width}px, ${colorScheme}`).toEqual([])
         }
-        await context.close()
       }
+      await context.close()
     })
   })
 }
