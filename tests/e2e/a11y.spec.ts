@@ -4,7 +4,7 @@ import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { createVerifiedCustomer, customerToken, outbox, providerCall } from './support/provider'
 import { storageStateFor, type SessionKind } from './support/sessions'
 import { animationsDone, settled, trackRequests } from './support/settled'
-import { scanWcag } from './support/axe'
+import { A11Y_WIDTHS, inEveryThemeAndWidth, scanWcag } from './support/axe'
 
 // axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
 // at 375 px and 1280 px. Zero violations.
@@ -182,11 +182,6 @@ async function patientWithMessage() {
   return patient
 }
 
-const WIDTHS = [
-  { width: 375, height: 800 },
-  { width: 1280, height: 900 },
-]
-const THEMES = ['light', 'dark'] as const
 
 async function serveWithoutScripts(route: Route) {
   if (route.request().resourceType() !== 'document') return route.continue()
@@ -246,7 +241,7 @@ for (const screen of SCREENS) {
       // switched in place (the page follows it as a visitor's would), then each width is checked.
       // axe runs inside the page, so "without JavaScript" is emulated by serving every document
       // without its <script> elements: no boot script, no hydration, native form posts.
-      const context = await browser.newContext({ viewport: WIDTHS[0], colorScheme: 'light', storageState: statePath })
+      const context = await browser.newContext({ viewport: A11Y_WIDTHS[0], colorScheme: 'light', storageState: statePath })
       if (screen.javaScriptEnabled === false) await context.route('**/*', serveWithoutScripts)
       const page = await context.newPage()
       // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
@@ -266,21 +261,9 @@ for (const screen of SCREENS) {
         await page.waitForLoadState('load')
         await expectNoScripts(page, screen.name)
       }
-      for (const colorScheme of THEMES) {
-        await page.emulateMedia({ colorScheme })
-        // The page really shows this theme (the boot script's class follows the system theme, or
-        // the stylesheet's media query does without scripts), so no theme is scanned twice.
-        await expect
-          .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), {
-            message: `${screen.name}: the page follows the ${colorScheme} system theme`,
-          })
-          .toBe(colorScheme)
-        for (const viewport of WIDTHS) {
-          await page.setViewportSize(viewport)
-          const found = await violations(page)
-          expect(found, `${screen.name} at ${viewport.width}px, ${colorScheme}`).toEqual([])
-        }
-      }
+      await inEveryThemeAndWidth(page, screen.name, async (label) => {
+        expect(await violations(page), label).toEqual([])
+      })
       await context.close()
     })
   })

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
 import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
-import { animationsDone } from './support/settled'
-import { scanWcag } from './support/axe'
+import { animationsDone, settled } from './support/settled'
+import { A11Y_WIDTHS, inEveryThemeAndWidth, scanWcag } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
 
@@ -291,38 +291,34 @@ test.describe('Accessibility of the log states', () => {
       calories: 400,
       description: 'Soup',
     })
-    for (const viewport of [
-      { width: 375, height: 800 },
-      { width: 1280, height: 900 },
+    const page = await browser.newPage({ viewport: A11Y_WIDTHS[0] })
+    await hideTour(page)
+    await signInCustomer(page, customer.email, customer.password)
+    for (const path of [
+      `/customer/log-data?edit=meal:${entry.id}`,
+      `/customer/log-data?confirmDelete=meal:${entry.id}`,
+      '/customer/log-data?log=sleep',
     ]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const context = await browser.newContext({ viewport, colorScheme })
-        const page = await context.newPage()
-        await hideTour(page)
-        await signInCustomer(page, customer.email, customer.password)
-        for (const path of [
-          `/customer/log-data?edit=meal:${entry.id}`,
-          `/customer/log-data?confirmDelete=meal:${entry.id}`,
-          '/customer/log-data?log=sleep',
-        ]) {
-          await page.goto(path)
-          if (path.endsWith('log=sleep')) {
-            await page.getByRole('textbox', { name: 'Date' }).fill('')
-            await page.getByRole('button', { name: 'Save sleep' }).click()
-            await expect(page.getByText('Hours of sleep is required')).toBeVisible()
-          }
-          await animationsDone(page)
-          const result = await scanWcag(page)
-          expect(
-            result.violations.map((v) => ({
-              id: v.id,
-              targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-            })),
-            `${path} at ${viewport.width}px, ${colorScheme}`,
-          ).toEqual([])
-        }
-        await context.close()
+      await page.goto(path)
+      // Hydrated before the system theme changes: the page follows a change from then on.
+      await settled(page)
+      if (path.endsWith('log=sleep')) {
+        await page.getByRole('textbox', { name: 'Date' }).fill('')
+        await page.getByRole('button', { name: 'Save sleep' }).click()
+        await expect(page.getByText('Hours of sleep is required')).toBeVisible()
       }
+      await inEveryThemeAndWidth(page, path, async (label) => {
+        await animationsDone(page)
+        const result = await scanWcag(page)
+        expect(
+          result.violations.map((v) => ({
+            id: v.id,
+            targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+          })),
+          label,
+        ).toEqual([])
+      })
     }
+    await page.close()
   })
 })

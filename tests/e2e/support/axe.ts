@@ -1,5 +1,5 @@
 import type AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { createRequire } from 'node:module'
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
@@ -38,4 +38,31 @@ export async function scanWcag(page: Page): Promise<AxeResults> {
     (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
     WCAG_TAGS,
   )
+}
+
+/** The widths every screen is checked at: a phone and a desktop. */
+export const A11Y_WIDTHS = [
+  { width: 375, height: 800 },
+  { width: 1280, height: 900 },
+]
+
+/**
+ * Runs `check` in light and dark at both widths on the page as it is: the system theme is switched
+ * in place (the page follows it, as a visitor's does) rather than the page loaded and brought into
+ * its state four times. Each theme is first seen applied (the document's computed colour scheme),
+ * so a page that did not follow would fail rather than be checked twice in one theme.
+ */
+export async function inEveryThemeAndWidth(page: Page, what: string, check: (label: string) => Promise<void>) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), {
+        message: `${what}: the page follows the ${colorScheme} system theme`,
+      })
+      .toBe(colorScheme)
+    for (const viewport of A11Y_WIDTHS) {
+      await page.setViewportSize(viewport)
+      await check(`${what} at ${viewport.width}px, ${colorScheme}`)
+    }
+  }
 }
