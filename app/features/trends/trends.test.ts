@@ -6,6 +6,8 @@ import { lineSegments, niceTicks } from './trends-axis'
 import { barSummary } from './trends-bars'
 import {
   bucketFor,
+  bucketIndexer,
+  bucketStart,
   bucketStarts,
   dailyValues,
   dayNumber,
@@ -17,6 +19,7 @@ import { trendsFacts, type TrendsFacts } from './trends-facts'
 import { parseTrendRange, trendsHref, trendWindow } from './trends-range'
 import { milestonesIn, weightSummary } from './trends-weight'
 import { csvCell, csvFilename, entriesCsv } from './trends-csv'
+import { grouped, isoText, longDate, shortDate } from './trends-format'
 import { readTrendReadings } from '~/../common/contract/entries'
 
 const TODAY = '2026-11-21'
@@ -403,6 +406,50 @@ describe('isoOfDay', () => {
       const expected = new Date(day * DAY_MS).toISOString().slice(0, 10)
       if (isoOfDay(day) !== expected) expect(isoOfDay(day)).toBe(expected)
       if (dayNumber(expected) !== day) expect(dayNumber(expected)).toBe(day)
+    }
+  })
+
+  it('has no day number for anything but a YYYY-MM-DD', () => {
+    for (const text of ['', '2026-1-05', '2026/01/05', '2026-01-5 ', 'abcd-ef-gh', '2026-01-0x'])
+      expect(dayNumber(text)).toBeNaN()
+  })
+})
+
+describe('the kept texts of values and dates', () => {
+  it('write what Intl and date-fns write, whichever was asked first', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+    for (const value of [-0, 0, 0.05, -0.04, 1234.56, 7, 7.25, Number.NaN, -0, 0]) {
+      expect(grouped.format(value)).toBe(intl.format(value))
+      expect(grouped.format(value)).toBe(intl.format(value))
+    }
+    expect([shortDate('2026-11-02'), longDate('2026-11-02'), isoText('2026-11-02', 'EEE')]).toEqual([
+      'Nov 2',
+      'Nov 2, 2026',
+      'Mon',
+    ])
+  })
+})
+
+describe('bucketIndexer', () => {
+  it("finds every day's bucket where the bucket starts' own names would, and -1 outside them", () => {
+    const DAY_MS = 86_400_000
+    for (const bucket of ['day', 'week', 'month'] as const) {
+      for (const [from, to] of [
+        ['2023-12-27', '2025-03-02'],
+        ['2024-02-29', '2024-05-31'],
+        ['2019-07-01', '2026-11-21'],
+      ]) {
+        const starts = bucketStarts(from, to, bucket)
+        const index = new Map(starts.map((start, i) => [start, i]))
+        const bucketOf = bucketIndexer(starts, bucket)
+        const first = Date.UTC(2018, 0, 1) / DAY_MS
+        for (let day = first; day <= first + 365 * 10; day++) {
+          const iso = new Date(day * DAY_MS).toISOString().slice(0, 10)
+          const expected = index.get(bucketStart(iso, bucket)) ?? -1
+          if (bucketOf(iso) !== expected) expect([bucket, from, iso, bucketOf(iso)]).toEqual([bucket, from, iso, expected])
+        }
+        expect(bucketOf('not a date')).toBe(-1)
+      }
     }
   })
 })
