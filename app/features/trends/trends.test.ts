@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyEntries, type EntriesByKind, type WeightEntry } from '~/features/health-log/log-entries'
 import { historyDay } from '~/../provider/dev/history'
-import { buildTrends } from './trends'
+import { buildTrends, type TrendsModel } from './trends'
 import { lineSegments, niceTicks } from './trends-axis'
 import { barSummary } from './trends-bars'
 import {
@@ -20,6 +20,7 @@ import { parseTrendRange, trendsHref, trendWindow } from './trends-range'
 import { milestonesIn, weightSummary } from './trends-weight'
 import { csvCell, csvFilename, entriesCsv } from './trends-csv'
 import { grouped, isoText, longDate, shortDate } from './trends-format'
+import { fromWire, toWire } from './trends-wire'
 import { readTrendReadings } from '~/../common/contract/entries'
 
 const TODAY = '2026-11-21'
@@ -367,6 +368,34 @@ describe('buildTrends', () => {
   it('picks round ticks', () => {
     expect(niceTicks(0, 8)).toEqual([0, 2, 4, 6, 8])
     expect(niceTicks(93.2, 101.7)).toEqual([90, 95, 100, 105])
+  })
+})
+
+describe('the model as the page is sent it (trends-wire)', () => {
+  const cellsOf = (model: TrendsModel) => model.charts.map((chart) => chart.table.rows.map((row) => row.cells))
+  const withoutRows = (model: TrendsModel) => model.charts.map(({ table: { rows: _rows, ...table }, ...chart }) => ({ ...chart, table }))
+
+  it('packs each table into one text and unpacks every cell as it was, for every range', () => {
+    for (const range of ['7d', '30d', '90d', '1y', 'all'] as const) {
+      const model = buildTrends({ entries: history(400), facts: FACTS, range, today: TODAY })
+      const wire = toWire(model)
+      for (const chart of wire.charts) expect(typeof chart.table.rows, `${range} ${chart.id}`).toBe('string')
+      const back = fromWire(JSON.parse(JSON.stringify(wire)) as typeof wire)
+      expect(cellsOf(back), range).toEqual(cellsOf(model))
+      expect(withoutRows(back), range).toEqual(withoutRows(model))
+    }
+  })
+
+  it('sends the rows as they are when a cell holds a separator, and keeps an empty table empty', () => {
+    const entries = history(10)
+    entries.weight = entries.weight.map((entry) => ({ ...entry, source: 'Scale\tin the\nhall\r' }))
+    const model = buildTrends({ entries, facts: FACTS, range: '7d', today: TODAY })
+    expect(JSON.stringify(cellsOf(model))).toContain('Scale\\tin the\\nhall')
+    const wire = toWire(model)
+    expect(Array.isArray(wire.charts[0].table.rows)).toBe(true)
+    expect(cellsOf(fromWire(wire))).toEqual(cellsOf(model))
+    const empty = buildTrends({ entries: emptyEntries(), facts: FACTS, range: '7d', today: TODAY })
+    expect(cellsOf(fromWire(toWire(empty)))).toEqual(cellsOf(empty))
   })
 })
 
