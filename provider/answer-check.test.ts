@@ -16,11 +16,11 @@ afterEach(async () => {
   server = undefined
 })
 
-/** A provider with one route answering `content`. */
-async function serve(content: unknown) {
+/** A provider with one route answering `content` (or, as JSON text, `contentJson`). */
+async function serve(content: unknown, contentJson?: string) {
   const logged: string[] = []
   const router = new Router()
-  const reply = (): Reply => ({ message: 'Hello.', content })
+  const reply = (): Reply => (contentJson === undefined ? { message: 'Hello.', content } : { message: 'Hello.', contentJson })
   router.add([{ method: 'GET', path: 'v1/hello/', answer: Greeting, handler: reply }])
   const ctx = { log: (line: string) => logged.push(line) } as unknown as ProviderContext
   const handle = createRequestHandler(ctx, router, null)
@@ -52,6 +52,28 @@ describe('answer check', () => {
     const { get, logged } = await serve({ greeting: 42 })
     expect(await get('v1/hello/')).toEqual({ status: 200, body: { message: 'Hello.', content: { greeting: 42 } } })
     expect(logged).toEqual(['provider: the answer to GET /v1/hello/ breaks its contract: greeting: Expected string, received number'])
+  })
+
+  test('an answer made as JSON text goes out as it was made, and is checked outside production', async () => {
+    const made = '{"greeting":"hi","spaced":  [1, 2]}'
+    const { get, logged } = await serve(undefined, made)
+    const response = await get('v1/hello/')
+    expect(response).toEqual({ status: 200, body: { message: 'Hello.', content: { greeting: 'hi', spaced: [1, 2] } } })
+    expect(logged).toEqual([])
+    const wrong = await serve(undefined, '{"greeting":42}')
+    expect(await wrong.get('v1/hello/')).toEqual({ status: 500, body: { message: 'Internal error', data: {} } })
+    expect(wrong.logged.join('\n')).toContain('greeting: Expected string, received number')
+  })
+
+  test('in production an answer made as JSON text is sent without being read again', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const parse = vi.spyOn(JSON, 'parse')
+    const { get } = await serve(undefined, '{"greeting":"hi"}')
+    const response = await fetch(`http://127.0.0.1:${(server?.address() as AddressInfo).port}/v1/hello/`)
+    expect(await response.text()).toBe('{"message":"Hello.","content":{"greeting":"hi"}}')
+    expect(parse.mock.calls.map(([text]) => text)).not.toContain('{"greeting":"hi"}')
+    parse.mockRestore()
+    expect((await get('v1/hello/')).status).toBe(200)
   })
 
   test('answerMismatch names the content itself when it is not an object', () => {

@@ -14,7 +14,7 @@ import { matchPath } from '../common/contract/endpoints'
 import { ANY_ADMIN, requireAdminSession, SUPER_ADMIN_ONLY } from './admin-users-access.js'
 import type { ProviderContext } from './context.js'
 import { ApiError, invalidFields, type FieldErrors } from './errors.js'
-import { jsonObjectBody, Router, type FoundRoute, type RequestInput, type StreamedFile } from './http.js'
+import { jsonObjectBody, Router, type FoundRoute, type JsonText, type RequestInput, type StreamedFile } from './http.js'
 import { authenticateSession } from './sessions.js'
 import type { Account } from './store/accounts.js'
 import { ZodEffects, ZodObject, type z } from 'zod'
@@ -31,13 +31,16 @@ export interface EndpointRequest<E extends Endpoint> {
   req: RequestInput
 }
 
-export interface EndpointReply<E extends Endpoint> {
+export type EndpointReply<E extends Endpoint> = {
   status?: number
   message: string
-  content: AnswerOf<E>
   /** A file instead of the JSON envelope (http.ts Reply): the record downloads. */
   file?: StreamedFile
-}
+} & (
+  | { content: AnswerOf<E> }
+  /** The answer as JSON text the database made (http.ts Reply), checked in tests only. */
+  | { content?: undefined; contentJson: JsonText<AnswerOf<E>> }
+)
 
 export type EndpointHandler<E extends Endpoint> = (
   input: EndpointRequest<E>,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useMemo } from 'react'
 import { Download } from 'lucide-react'
 import { TimeZoneSync } from '~/features/health-log/time-zone-sync'
 import { PageHeader } from '~/components/ui/page-header'
@@ -9,6 +10,7 @@ import { buttonVariants } from '~/components/ui/button'
 import { pageTitle } from '~/features/shell/screen-kit'
 import { trendsHref, TRENDS_PATH } from '~/features/trends/trends-range'
 import { loadTrends } from '~/features/trends/trends.server'
+import { fromWire } from '~/features/trends/trends-wire'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
 import { LoadFailed } from '~/components/ui/load-failed'
 
@@ -17,7 +19,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle('Health Trends', ma
 export const loader = async ({ request }: LoaderFunctionArgs) => loadTrends(await requireOnboardedCustomer(request))
 
 export default function HealthTrends() {
-  const { range, today, model, csvHref, error } = useLoaderData<typeof loader>()
+  const { range, today, model: packed, csvHref, error } = useLoaderData<typeof loader>()
+  const model = useMemo(() => (packed ? fromWire(packed) : null), [packed])
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <TimeZoneSync serverToday={today} />

@@ -3,7 +3,7 @@
 // `from` is given. (Dev mode's POST __dev/seed-history/ lives in provider/dev/routes.ts.)
 import type { ProviderContext } from '../context.js'
 import { serve, type ApiRouter, type EndpointRequest } from '../endpoint-router.js'
-import { firstEntryDate, listAllEntries, listTrendReadings, trendReadingsAndFirst } from '../store/entries.js'
+import { firstEntryDate, listAllEntries, trendReadingsJson } from '../store/entries.js'
 import { API } from '../../common/contract/endpoints'
 import { TRENDS_RANGE_MAX_DAYS as MAX_TRENDS_DAYS } from '../../common/contract/entries-values'
 
@@ -38,19 +38,17 @@ async function trends(ctx: ProviderContext, { caller, query }: EndpointRequest<t
   }
 }
 
-/** The same range as what the charts draw, compact (docs/provider-api.md). */
+/**
+ * The same range as what the charts draw, compact (docs/provider-api.md), sent as the database
+ * wrote it (store/entries.ts trendReadingsJson).
+ */
 async function readings(
   ctx: ProviderContext,
   { caller, query }: EndpointRequest<typeof API.trends.readings>,
 ) {
   // With a start (every range but "All"), the first entry comes with the readings, in one statement.
-  if (query.from) {
-    const { first_date, ...lists } = await trendReadingsAndFirst(ctx.db, caller.account.id, query.from, query.to)
-    return { message: 'Trends loaded.', content: { from: query.from, to: query.to, first_date, ...lists } }
-  }
-  const range = await rangeOf(ctx, caller.account.id, query)
-  return {
-    message: 'Trends loaded.',
-    content: { ...range, ...(await listTrendReadings(ctx.db, caller.account.id, range.from, range.to)) },
-  }
+  const range = query.from
+    ? { from: query.from, to: query.to }
+    : await rangeOf(ctx, caller.account.id, query).then(({ from, to, first_date }) => ({ from, to, firstDate: first_date }))
+  return { message: 'Trends loaded.', contentJson: await trendReadingsJson(ctx.db, caller.account.id, range) }
 }

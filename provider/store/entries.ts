@@ -7,6 +7,7 @@ import { changed } from './units.js'
 import { ENTRY_KINDS, timeOfDay, type EntryFields, type EntryKind } from '../entries-fields.js'
 import { DEFAULT_STORED_TARGETS, type StoredTargets } from '../../common/daily-targets.js'
 import type { TrendReadingsAnswer } from '../../common/contract/entries.js'
+import type { JsonText } from '../http.js'
 
 /** An entry as the contract answers it: id, kind, then the kind's fields. */
 export type Entry = { [K in EntryKind]: { id: number; kind: K; source: string } & EntryFields[K] }[EntryKind]
@@ -276,47 +277,42 @@ export async function listAllEntries(db: Db, accountId: number, from: string, to
   return byKind
 }
 
-/** What the trends page draws (common/contract/entries.ts TrendReadingsAnswer, without the dates). */
-export type TrendReadingLists = Omit<TrendReadingsAnswer, 'from' | 'to' | 'first_date'>
-
 /**
- * The range's readings as the charts take them, built by the database as one JSON text: a row per
- * entry, decoded field by field (the jsonb as text, then parsed), was most of a year's page on the
- * embedded engine. Each kind's value is the one field its chart reads; the order is
- * entriesInRange's.
+ * The range's readings answer (common/contract/entries.ts TrendReadingsAnswer) as the JSON text the
+ * database builds, for the API to send as it is: a row per entry, decoded field by field, was most
+ * of a year's page on the embedded engine, and parsing the text only to write it again was most of
+ * what was left on the API's thread. Each kind's value is the one field its chart reads; the order
+ * is entriesInRange's. `firstDate` when the caller knows it; otherwise the same statement finds it
+ * (firstEntryDate's min(day) on or before `to`): on the embedded engine each statement is a round
+ * trip, and the trends page asks for both on every view.
  */
-export async function listTrendReadings(db: Db, accountId: number, from: string, to: string): Promise<TrendReadingLists> {
-  const { first_date: _first, ...lists } = await trendReadingsAndFirst(db, accountId, from, to)
-  return lists
-}
-
-/**
- * The same, with the patient's first entry on or before `to` (firstEntryDate) from the same
- * statement: on the embedded engine each statement is a round trip, and the trends page asks for
- * both on every view.
- */
-export async function trendReadingsAndFirst(
+export async function trendReadingsJson(
   db: Db,
   accountId: number,
-  from: string,
-  to: string,
-): Promise<TrendReadingLists & { first_date: string | null }> {
+  range: { from: string; to: string; firstDate?: string | null },
+): Promise<JsonText<TrendReadingsAnswer>> {
+  const { from, to } = range
   const order = sql`ORDER BY day, time_of_day, id`
   const readings = (kind: EntryKind, field: string) =>
     sql`coalesce(json_agg(json_build_array(day, fields -> ${field}, source) ${order}) FILTER (WHERE kind = ${kind}), '[]')`
+  const firstDate =
+    range.firstDate === undefined
+      ? sql`(SELECT min(day) FROM health_entries WHERE account_id = ${accountId} AND day <= ${to})`
+      : sql`CAST(${range.firstDate} AS date)`
   const { rows } = await sql<{ readings: string }>`
     SELECT json_build_object(
+      'from', CAST(${from} AS text),
+      'to', CAST(${to} AS text),
+      'first_date', ${firstDate},
       'weight', ${readings('weight', 'weight')},
       'sleep', ${readings('sleep', 'hours')},
       'meal', ${readings('meal', 'protein_g')},
       'water', ${readings('water', 'ml')},
-      'vitamins', coalesce(json_agg(day ${order}) FILTER (WHERE kind = 'vitamins'), '[]'),
-      'first_date', (SELECT min(day) FROM health_entries WHERE account_id = ${accountId} AND day <= ${to})
+      'vitamins', coalesce(json_agg(day ${order}) FILTER (WHERE kind = 'vitamins'), '[]')
     )::text AS readings
     FROM health_entries
     WHERE account_id = ${accountId} AND day >= ${from} AND day <= ${to}`.execute(db.kysely)
-  // The shape is the statement's own json_build_object above; the app checks the answer again.
-  return JSON.parse(rows[0].readings) as TrendReadingLists & { first_date: string | null }
+  return rows[0].readings
 }
 
 /** The newest entry of each kind dated on or before `onOrBefore`, however long ago. */

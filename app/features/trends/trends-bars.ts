@@ -1,8 +1,7 @@
 // The sleep, protein and water charts: a bar a day (or week) up to BARS_UP_TO buckets, weekly (or
 // monthly) means in a lowest-to-highest band beyond, each with its target line. Pure; server side.
-import { daysBetween } from '~/features/health-log/log-entries'
 import { fitAxis } from './trends-axis'
-import { bucketStart, dailyValues, isoOfDay, dayNumber, type DailyValue } from './trends-days'
+import { dailyValues, isoOfDay, dayNumber, type DailyValue } from './trends-days'
 import type { TrendsFacts } from './trends-facts'
 import {
   capitalised,
@@ -117,9 +116,7 @@ function barChart(
   const period = frame.bucket === 'month' ? 'monthly' : 'weekly'
   const daysIn = new Map<number, DailyValue[]>()
   for (const day of days) {
-    const i = daily
-      ? daysBetween(frame.from, day.date)
-      : (frame.index.get(bucketStart(day.date, frame.bucket)) ?? -1)
+    const i = daily ? frame.dayOf(day.date) : frame.bucketOf(day.date)
     const list = daysIn.get(i)
     if (list) list.push(day)
     else daysIn.set(i, [day])

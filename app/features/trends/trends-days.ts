@@ -90,10 +90,36 @@ export function bucketFor(days: number): TrendBucket {
 
 // Plain day arithmetic on 'YYYY-MM-DD' (UTC day numbers): a year of entries passes through here
 // thousands of times, and date-fns' parse/format would cost most of the page's time.
-const DAY_MS = 86_400_000
 
+/** The digits of `iso` from `start` to `end` as a number; NaN if any is not a digit. */
+function digitsAt(iso: string, start: number, end: number): number {
+  let n = 0
+  for (let k = start; k < end; k++) {
+    const digit = iso.charCodeAt(k) - 48
+    if (!(digit >= 0 && digit <= 9)) return NaN
+    n = n * 10 + digit
+  }
+  return n
+}
+
+/**
+ * The UTC day number (days since 1970-01-01) of a 'YYYY-MM-DD', NaN for anything else: integer
+ * arithmetic, the inverse of isoOfDay, as the charts ask it for every logged day several times.
+ */
 export function dayNumber(iso: string): number {
-  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS
+  if (iso.length !== 10 || iso.charCodeAt(4) !== 45 || iso.charCodeAt(7) !== 45) return NaN
+  const month = digitsAt(iso, 5, 7)
+  const year = digitsAt(iso, 0, 4) - (month <= 2 ? 1 : 0)
+  const era = Math.floor(year / 400)
+  const yearOfEra = year - era * 400
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + digitsAt(iso, 8, 10) - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - 719_468
+}
+
+/** Months since year 0 of a 'YYYY-MM-DD' (NaN for anything else): month buckets by subtraction. */
+export function monthNumber(iso: string): number {
+  return digitsAt(iso, 0, 4) * 12 + digitsAt(iso, 5, 7) - 1
 }
 
 /**
@@ -143,13 +169,34 @@ export function bucketStarts(from: string, to: string, bucket: TrendBucket): str
 
 export type BucketValue = { i: number; date: string; value: number; days: number; sources: string[] }
 
-/** Daily values grouped into buckets: each bucket's mean over its logged days. */
-export function bucketValues(days: DailyValue[], starts: string[], bucket: TrendBucket): BucketValue[] {
-  const index = new Map(starts.map((start, i) => [start, i]))
+/**
+ * The index in `starts` of the bucket holding a date, -1 outside them: by subtracting day (or
+ * month) numbers rather than naming each date's bucket and looking the name up, since every chart
+ * asks it for every logged day.
+ */
+export function bucketIndexer(starts: string[], bucket: TrendBucket): (iso: string) => number {
+  const count = starts.length
+  const within = (i: number) => (i >= 0 && i < count ? i : -1)
+  if (count === 0) return () => -1
+  if (bucket === 'month') {
+    const first = monthNumber(starts[0])
+    return (iso) => within(monthNumber(iso) - first)
+  }
+  const first = dayNumber(starts[0])
+  const size = bucket === 'week' ? 7 : 1
+  return (iso) => within(Math.floor((dayNumber(iso) - first) / size))
+}
+
+/** Daily values grouped into buckets (`bucketOf`: bucketIndexer's): each bucket's mean over its logged days. */
+export function bucketValues(
+  days: DailyValue[],
+  starts: string[],
+  bucketOf: (iso: string) => number,
+): BucketValue[] {
   const groups = new Map<number, { total: number; days: number; sources: string[] }>()
   for (const day of days) {
-    const i = index.get(bucketStart(day.date, bucket))
-    if (i === undefined) continue
+    const i = bucketOf(day.date)
+    if (i < 0) continue
     const group = groups.get(i) ?? { total: 0, days: 0, sources: [] }
     group.total += day.value
     group.days += 1

@@ -1,7 +1,15 @@
 // The days a trends model covers: the range's window (for "All", from the first entry), its bucket
 // size and bucket starts, and daily values turned into chart points. Shared by the chart builders.
 import { addDaysIso, daysBetween, isIsoDate } from '~/features/health-log/log-entries'
-import { bucketFor, bucketStarts, bucketValues, type BucketValue, type DailyValue } from './trends-days'
+import {
+  bucketFor,
+  bucketIndexer,
+  bucketStarts,
+  bucketValues,
+  dayNumber,
+  type BucketValue,
+  type DailyValue,
+} from './trends-days'
 import type { TrendBucket, TrendPoint, TrendsInput } from './trends-model'
 import { trendWindow } from './trends-range'
 import { TRENDS_RANGE_MAX_DAYS } from '~/../common/contract/entries-values'
@@ -11,8 +19,10 @@ export type Frame = {
   to: string
   bucket: TrendBucket
   starts: string[]
-  /** Bucket start → its index in `starts`. */
-  index: Map<string, number>
+  /** The index in `starts` of the bucket holding a date; -1 outside the frame. */
+  bucketOf: (iso: string) => number
+  /** Days from `from` to a date (negative before it), as daysBetween counts them. */
+  dayOf: (iso: string) => number
   days: number
 }
 
@@ -33,7 +43,16 @@ export function frameFor(input: TrendsInput, loggedDates: () => string[]): Frame
   const days = daysBetween(from, to) + 1
   const bucket = bucketFor(days)
   const starts = bucketStarts(from, to, bucket)
-  return { from, to, bucket, starts, index: new Map(starts.map((start, i) => [start, i])), days }
+  const fromDay = dayNumber(from)
+  return {
+    from,
+    to,
+    bucket,
+    starts,
+    bucketOf: bucketIndexer(starts, bucket),
+    dayOf: (iso) => dayNumber(iso) - fromDay,
+    days,
+  }
 }
 
 export function inFrame<T extends { date: string }>(list: T[], frame: Frame): T[] {
@@ -48,7 +67,7 @@ export function toPoints(
 ): { points: TrendPoint[]; buckets: BucketValue[] } {
   const buckets =
     frame.bucket === 'day'
-      ? days.map((day) => ({ ...day, i: daysBetween(frame.from, day.date), days: 1 }))
-      : bucketValues(days, frame.starts, frame.bucket)
+      ? days.map((day) => ({ ...day, i: frame.dayOf(day.date), days: 1 }))
+      : bucketValues(days, frame.starts, frame.bucketOf)
   return { points: buckets.map((b) => ({ i: b.i, value: b.value, text: text(b.value) })), buckets }
 }

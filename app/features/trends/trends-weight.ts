@@ -15,7 +15,7 @@ import {
   WIDE_PLOT_PX,
   worthIncluding,
 } from './trends-axis'
-import { bucketStart, movingAverage, type DailyValue } from './trends-days'
+import { movingAverage, type DailyValue } from './trends-days'
 import { whose, type TrendsFacts } from './trends-facts'
 import {
   capitalised,
@@ -61,7 +61,7 @@ export function weightChart(
   const { buckets } = toPoints(weights, frame, String)
   const points = buckets.map((b) => ({ i: b.i, value: inUnit(b.value), text: weightText(b.value, unit) }))
   const average = daily ? movingAverage(weights) : []
-  const averageKg = new Map(average.map((day) => [daysBetween(frame.from, day.date), day.value]))
+  const averageKg = new Map(average.map((day) => [frame.dayOf(day.date), day.value]))
   const averagePoints = [...averageKg].map(([i, kg]) => ({
     i,
     value: inUnit(kg),
@@ -199,7 +199,7 @@ export function lossChart(
   const maxGap = frame.bucket === 'day' ? WEIGHT_MAX_GAP_DAYS : 2
   const markers = chartMarkers(
     milestonesIn(facts.surgeryDate, frame.from, frame.to).map((m) => ({
-      i: frame.index.get(bucketStart(m.date, frame.bucket)) ?? -1,
+      i: frame.bucketOf(m.date),
       label: `${m.label} (${shortDate(m.date)})`,
       short: shortMilestone(m.label),
     })),

@@ -1,9 +1,8 @@
 // Which dates label the trend charts' x axis, for a phone-wide plot and from the `sm` breakpoint up;
 // trends-axis.ts estimates the widths and keeps the labels apart. Pure; runs on the server.
-import { format, parseISO } from 'date-fns'
 import { NARROWEST_PLOT_PX, spacedTicks, WIDE_PLOT_PX, type XTick } from './trends-axis'
 import { dayNumber } from './trends-days'
-import { shortDate } from './trends-format'
+import { isoText, shortDate } from './trends-format'
 import type { TrendBucket } from './trends-model'
 
 /**
@@ -18,11 +17,10 @@ export function xTicksFor(starts: string[], bucket: TrendBucket, wide = false): 
   const plotPx = wide ? WIDE_PLOT_PX : NARROWEST_PLOT_PX
   if (bucket === 'day' && n <= 7)
     return starts.map((start, i) => {
-      const date = parseISO(start)
       return {
         i,
-        text: format(date, 'EEE'),
-        sub: format(date, wide ? 'M/d' : 'd'),
+        text: isoText(start, 'EEE'),
+        sub: isoText(start, wide ? 'M/d' : 'd'),
         anchor: 'middle' as const,
       }
     })
@@ -31,7 +29,8 @@ export function xTicksFor(starts: string[], bucket: TrendBucket, wide = false): 
   starts.forEach((start, i) => {
     const previous = starts[i - 1]
     if (bucket === 'day' && n <= 45) {
-      if (parseISO(start).getDay() === 1)
+      // A Monday: day 0 (1970-01-01) was a Thursday.
+      if ((((dayNumber(start) + 3) % 7) + 7) % 7 === 0)
         candidates.push({ i, ordinal: Math.floor(dayNumber(start) / 7), start })
     } else if (bucket === 'day') {
       if (start.endsWith('-01')) candidates.push({ i, ordinal: monthOrdinal(start), start })
@@ -53,7 +52,7 @@ export function xTicksFor(starts: string[], bucket: TrendBucket, wide = false): 
       if (bucket === 'day') return { i: c.i, text: shortDate(c.start) }
       if (bucket === 'month') return { i: c.i, text: c.start.slice(0, 4) }
       const withYear = k === 0 || c.start.slice(5, 7) === '01'
-      return { i: c.i, text: format(parseISO(c.start), withYear ? 'MMM yyyy' : 'MMM') }
+      return { i: c.i, text: isoText(c.start, withYear ? 'MMM yyyy' : 'MMM') }
     })
     let kept = spacedTicks(texts, n, plotPx)
     // The first label carries the year, even when the one that had it could not be kept.

@@ -21,9 +21,9 @@ import {
   trendsHref,
   trendWindow,
   type TrendRange,
-  type TrendsModel,
 } from './trends'
 import { csvFilename, entriesCsv } from './trends-csv'
+import { toWire, type WireTrendsModel } from './trends-wire'
 
 /**
  * GET v1/auth/trends/?from&to: every entry in the range; without `from`, since the first entry.
@@ -48,7 +48,8 @@ export function getTrendReadings(
 export type TrendsPage = {
   range: TrendRange
   today: string
-  model: TrendsModel | null
+  /** The model with its tables packed for the page (trends-wire.ts); the route unpacks it. */
+  model: WireTrendsModel | null
   csvHref: string
   error: string | null
 }
@@ -71,13 +72,15 @@ export async function loadTrends({ request, api, headers }: CustomerContext) {
           today,
           csvHref,
           error: null,
-          model: buildTrends({
-            entries: entries.content,
-            facts: trendsFacts(profile.content),
-            range,
-            today,
-            firstEntryDate: entries.content.first_date,
-          }),
+          model: toWire(
+            buildTrends({
+              entries: entries.content,
+              facts: trendsFacts(profile.content),
+              range,
+              today,
+              firstEntryDate: entries.content.first_date,
+            }),
+          ),
         }
   return data(page, { headers })
 }

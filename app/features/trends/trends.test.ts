@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { emptyEntries, type EntriesByKind, type WeightEntry } from '~/features/health-log/log-entries'
 import { historyDay } from '~/../provider/dev/history'
-import { buildTrends } from './trends'
+import { buildTrends, type TrendsModel } from './trends'
 import { lineSegments, niceTicks } from './trends-axis'
 import { barSummary } from './trends-bars'
 import {
   bucketFor,
+  bucketIndexer,
+  bucketStart,
   bucketStarts,
   dailyValues,
   dayNumber,
@@ -17,6 +19,8 @@ import { trendsFacts, type TrendsFacts } from './trends-facts'
 import { parseTrendRange, trendsHref, trendWindow } from './trends-range'
 import { milestonesIn, weightSummary } from './trends-weight'
 import { csvCell, csvFilename, entriesCsv } from './trends-csv'
+import { grouped, isoText, longDate, shortDate } from './trends-format'
+import { fromWire, toWire } from './trends-wire'
 import { readTrendReadings } from '~/../common/contract/entries'
 
 const TODAY = '2026-11-21'
@@ -367,6 +371,34 @@ describe('buildTrends', () => {
   })
 })
 
+describe('the model as the page is sent it (trends-wire)', () => {
+  const cellsOf = (model: TrendsModel) => model.charts.map((chart) => chart.table.rows.map((row) => row.cells))
+  const withoutRows = (model: TrendsModel) => model.charts.map(({ table: { rows: _rows, ...table }, ...chart }) => ({ ...chart, table }))
+
+  it('packs each table into one text and unpacks every cell as it was, for every range', () => {
+    for (const range of ['7d', '30d', '90d', '1y', 'all'] as const) {
+      const model = buildTrends({ entries: history(400), facts: FACTS, range, today: TODAY })
+      const wire = toWire(model)
+      for (const chart of wire.charts) expect(typeof chart.table.rows, `${range} ${chart.id}`).toBe('string')
+      const back = fromWire(JSON.parse(JSON.stringify(wire)) as typeof wire)
+      expect(cellsOf(back), range).toEqual(cellsOf(model))
+      expect(withoutRows(back), range).toEqual(withoutRows(model))
+    }
+  })
+
+  it('sends the rows as they are when a cell holds a separator, and keeps an empty table empty', () => {
+    const entries = history(10)
+    entries.weight = entries.weight.map((entry) => ({ ...entry, source: 'Scale\tin the\nhall\r' }))
+    const model = buildTrends({ entries, facts: FACTS, range: '7d', today: TODAY })
+    expect(JSON.stringify(cellsOf(model))).toContain('Scale\\tin the\\nhall')
+    const wire = toWire(model)
+    expect(Array.isArray(wire.charts[0].table.rows)).toBe(true)
+    expect(cellsOf(fromWire(wire))).toEqual(cellsOf(model))
+    const empty = buildTrends({ entries: emptyEntries(), facts: FACTS, range: '7d', today: TODAY })
+    expect(cellsOf(fromWire(toWire(empty)))).toEqual(cellsOf(empty))
+  })
+})
+
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
     expect(csvCell('plain')).toBe('plain')
@@ -403,6 +435,50 @@ describe('isoOfDay', () => {
       const expected = new Date(day * DAY_MS).toISOString().slice(0, 10)
       if (isoOfDay(day) !== expected) expect(isoOfDay(day)).toBe(expected)
       if (dayNumber(expected) !== day) expect(dayNumber(expected)).toBe(day)
+    }
+  })
+
+  it('has no day number for anything but a YYYY-MM-DD', () => {
+    for (const text of ['', '2026-1-05', '2026/01/05', '2026-01-5 ', 'abcd-ef-gh', '2026-01-0x'])
+      expect(dayNumber(text)).toBeNaN()
+  })
+})
+
+describe('the kept texts of values and dates', () => {
+  it('write what Intl and date-fns write, whichever was asked first', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+    for (const value of [-0, 0, 0.05, -0.04, 1234.56, 7, 7.25, Number.NaN, -0, 0]) {
+      expect(grouped.format(value)).toBe(intl.format(value))
+      expect(grouped.format(value)).toBe(intl.format(value))
+    }
+    expect([shortDate('2026-11-02'), longDate('2026-11-02'), isoText('2026-11-02', 'EEE')]).toEqual([
+      'Nov 2',
+      'Nov 2, 2026',
+      'Mon',
+    ])
+  })
+})
+
+describe('bucketIndexer', () => {
+  it("finds every day's bucket where the bucket starts' own names would, and -1 outside them", () => {
+    const DAY_MS = 86_400_000
+    for (const bucket of ['day', 'week', 'month'] as const) {
+      for (const [from, to] of [
+        ['2023-12-27', '2025-03-02'],
+        ['2024-02-29', '2024-05-31'],
+        ['2019-07-01', '2026-11-21'],
+      ]) {
+        const starts = bucketStarts(from, to, bucket)
+        const index = new Map(starts.map((start, i) => [start, i]))
+        const bucketOf = bucketIndexer(starts, bucket)
+        const first = Date.UTC(2018, 0, 1) / DAY_MS
+        for (let day = first; day <= first + 365 * 10; day++) {
+          const iso = new Date(day * DAY_MS).toISOString().slice(0, 10)
+          const expected = index.get(bucketStart(iso, bucket)) ?? -1
+          if (bucketOf(iso) !== expected) expect([bucket, from, iso, bucketOf(iso)]).toEqual([bucket, from, iso, expected])
+        }
+        expect(bucketOf('not a date')).toBe(-1)
+      }
     }
   })
 })
