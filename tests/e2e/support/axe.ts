@@ -66,3 +66,9 @@ export async function inEveryThemeAndWidth(page: Page, what: string, check: (lab
     }
   }
 }
+
+/** What a scan found, as a test's failure message shows it: each rule with its first three targets. */
+export async function violationTargets(page: Page) {
+  const result = await scanWcag(page)
+  return result.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
+}
