@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { settled } from './support/settled'
 
 test.describe('routing and document shell', () => {
   test('unknown paths render the Page Not Found screen with status 404', async ({ page }) => {
@@ -64,6 +65,24 @@ test.describe('theme', () => {
     await page.route('**/build/**', (route) => route.abort())
     await page.reload()
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  })
+
+  test('a system theme change while the scripts load is followed once they run', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    let release = () => {}
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/build/**', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    await page.goto('/customer/signin', { waitUntil: 'commit' })
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    // The evening comes to an end: the system turns light before the page has hydrated.
+    await page.emulateMedia({ colorScheme: 'light' })
+    release()
+    await settled(page)
+    await expect(page.locator('html')).toHaveClass(/\blight\b/)
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
   })
 
   test('the toggle switches and remembers the theme', async ({ page }) => {

@@ -22,6 +22,11 @@ export function ThemeToggle({ className }: { className?: string }) {
     if (choice !== 'system') return
     const media = window.matchMedia('(prefers-color-scheme: dark)')
     const follow = () => applyTheme('system')
+    // The system theme may have changed between the boot script and now (a slow connection, the
+    // evening's switch). A stored light or dark choice is not ours to override: on this first pass
+    // the state has not read it yet.
+    const stored = window.localStorage.getItem(THEME_STORAGE_KEY)
+    if (stored !== 'light' && stored !== 'dark') follow()
     media.addEventListener('change', follow)
     return () => media.removeEventListener('change', follow)
   }, [choice])
