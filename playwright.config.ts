@@ -4,12 +4,20 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { E2E_PORT, E2E_PROVIDER_PORT, E2E_WITHINGS_PORT } from './tests/e2e/support/constants'
 
-// Debian's Chromium where it exists (CI, our machines); Playwright's own browser elsewhere.
-const debianChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const executablePath = existsSync(debianChromium) ? debianChromium : undefined
+// Debian's headless shell where it exists (CI, our machines), then Debian's Chromium, then
+// Playwright's own browser. The headless shell is the same Blink and V8 without the browser's UI
+// processes: the same pages took 8–9 CPU-seconds in it against 20–22 in the full Chromium's
+// headless mode (docs/decisions/243-e2e-headless-shell.md), on two cores the suite shares with
+// the servers it tests.
+const browserPaths = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium']
+const executablePath = browserPaths.find((candidate) => candidate !== undefined && existsSync(candidate))
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'baricare-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
+// The run's migrated embedded database, made once by the e2e server's start (scripts/e2e-server.js)
+// and copied by it and by every server a spec spawns (support/spawn-server.ts).
+const pgliteTemplate = process.env.E2E_PGLITE_TEMPLATE ?? path.join(dataDir, 'template', 'pglite')
+process.env.E2E_PGLITE_TEMPLATE = pgliteTemplate
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,12 +53,12 @@ export default defineConfig({
     // The built production bundle with the embedded reference provider on a known port,
     // so tests can read its dev outbox and request log. On the Node that runs Playwright (the
     // project's Node 24 under npm and npx), like the servers the specs spawn themselves.
-    command: `"${process.execPath}" ${process.env.BUILD_DIR || 'build'}/server.js`,
+    command: `"${process.execPath}" scripts/e2e-server.js`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    // It creates a new embedded database first (initdb): with other runs loading the machine (load
-    // average 15) that took 81 s, and 60 s ran out twice. About the bound spawnServer gives the
-    // servers specs start (support/spawn-server.ts).
+    // It creates the run's embedded database template first (initdb and the migrations): with other
+    // runs loading the machine (load average 15) a new database took 81 s, and 60 s ran out twice.
+    // About the bound spawnServer gives the servers specs start (support/spawn-server.ts).
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -59,6 +67,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       PROVIDER_PORT: String(E2E_PROVIDER_PORT),
       DATA_DIR: dataDir,
+      E2E_PGLITE_TEMPLATE: pgliteTemplate,
       APP_URL: `http://localhost:${E2E_PORT}`,
       SESSION_SECRET: 'e2e-secret',
       PROVIDER_API_URL: '',

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { test } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -29,6 +29,13 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   }
   if (!free) throw new Error(`port ${port} is already in use: another server would be tested instead`)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
+  // The run's migrated embedded database (scripts/e2e-server.js made it before any test ran):
+  // a copy instead of initdb and every migration, seconds of CPU per server. Without it (a run
+  // started some other way) the server creates its own, as in production.
+  const template = process.env.E2E_PGLITE_TEMPLATE
+  if (template && existsSync(path.join(template, 'PG_VERSION'))) {
+    cpSync(template, path.join(dataDir, 'pglite'), { recursive: true })
+  }
   const sessionSecret = env.SESSION_SECRET ?? SPAWNED_SESSION_SECRET
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'build'}/server.js`], {
     env: {
