@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ForgotPasswordScreen } from '~/features/auth/forgot-password-screen'
-import { forgotPasswordAction, forgotPasswordLoader } from '~/features/auth/password-reset.server'
+import { forgotPasswordAction, forgotPasswordLoader, requireAnonymousAdmin } from '~/features/auth/forgot-password.server'
 import { pageTitle } from '~/features/shell/screen-kit'
-import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Admin Forgot Password', matches)
 

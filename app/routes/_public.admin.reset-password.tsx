@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ResetPasswordScreen } from '~/features/auth/reset-password-screen'
-import { requireResetToken, resetPasswordAction, resetPasswordLoader } from '~/features/auth/password-reset.server'
+import {
+  requireAnonymousAdmin,
+  requireResetToken,
+  resetPasswordAction,
+  resetPasswordLoader,
+} from '~/features/auth/password-reset.server'
 import { pageTitle } from '~/features/shell/screen-kit'
-import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 // Also served at /admin/reset_password (SPEC.md §2 spells it both ways): that route re-exports this one.
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { SignInCodeScreen } from '~/features/auth/admin-mfa-code-screen'
-import { codeStepAction, codeStepLoader } from '~/features/auth/admin-mfa.server'
+import { codeStepAction, codeStepLoader, requireAnonymousAdmin } from '~/features/auth/admin-mfa.server'
 import { pageTitle } from '~/features/shell/screen-kit'
-import { requireAnonymousAdmin } from '~/platform/guards.server'
 
 // The code step of an admin's two-factor sign-in (after the password).
 export const meta: MetaFunction = ({ matches }) => pageTitle('Two-factor authentication', matches)

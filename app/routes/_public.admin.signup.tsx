@@ -1,10 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { AuthCard } from '~/features/auth/auth-card'
-import { UserRoundPlusIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { buttonVariants } from '~/components/ui/button'
 import { requireAnonymousAdmin } from '~/platform/guards.server'
 import { pageTitle } from '~/features/shell/screen-kit'
+
+// Drawn by this screen only, so it travels in this screen's own chunk rather than in the shared
+// icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const UserRoundPlusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M2 21a8 8 0 0 1 13.292-6" />
+    <circle cx="10" cy="8" r="5" />
+    <path d="M19 16v6M22 19h-6" />
+  </Svg>
+)
 
 // SPEC.md references /admin/signup without showing it. Admin accounts are created by a Super
 // Admin's invitation (the invited admin then creates a password), so this page says so.

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { SignInScreen, signInScreenState } from '~/features/auth/sign-in-screen'
-import { signInAction, signInLoader } from '~/features/auth/sign-in.server'
+import { publicContext, requireAnonymousCustomer, signInAction, signInLoader } from '~/features/auth/sign-in.server'
 import { pageTitle } from '~/features/shell/screen-kit'
-import { publicContext, requireAnonymousCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Sign In', matches)
 

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { HoneypotProvider } from 'remix-utils/honeypot/react'
 import { SignUpScreen } from '~/features/auth/sign-up-screen'
-import { signUpAction, signUpLoader } from '~/features/auth/sign-up.server'
+import { requireAnonymousCustomer, signUpAction, signUpLoader } from '~/features/auth/sign-up.server'
 import { pageTitle } from '~/features/shell/screen-kit'
-import { requireAnonymousCustomer } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Sign Up', matches)
 

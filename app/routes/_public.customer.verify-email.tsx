@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { VerifyEmailScreen } from '~/features/auth/verify-email-screen'
-import { resendVerificationAction, verifyEmailLoader } from '~/features/auth/verification.server'
+import { publicContext, readForm, resendVerificationAction, verifyEmailLoader } from '~/features/auth/verification.server'
 import { pageTitle } from '~/features/shell/screen-kit'
-import { readForm } from '~/platform/form-data.server'
-import { publicContext } from '~/platform/guards.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Verify Email', matches)
 

@@ -192,3 +192,8 @@ export async function setupAction(ctx: AdminContext) {
   })
   return redirectWithToast(MFA_SETUP_PATH, { title: 'Two-factor authentication is on' }, { headers: await ctx.commit() })
 }
+
+// The routes take their guards from this module. In the browser build every `.server` module a
+// route imports becomes an empty stand-in module, and one that several screens share is a file of
+// its own that each of them downloads; this module's stand-in travels in the screen's own chunk.
+export { requireAnonymousAdmin } from '~/platform/guards.server'

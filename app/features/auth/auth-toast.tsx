@@ -2,8 +2,19 @@ import { useEffect } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Toast } from '~/platform/toast'
 import { pushToast } from '~/platform/toast-store'
-import { CircleAlertIcon, CircleCheckIcon } from '~/components/ui/icons'
+import { CircleCheckIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+
+// Drawn by this module only, so it travels in this module's chunk rather than in the shared icons
+// (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const CircleAlertIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <line x1="12" x2="12" y1="8" y2="12" />
+    <line x1="12" x2="12.01" y1="16" y2="16" />
+  </Svg>
+)
 
 /**
  * A toast that came with an action's (or loader's) data rather than through the flash cookie.

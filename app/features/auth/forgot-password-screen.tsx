@@ -7,8 +7,18 @@ import { usePublicForm } from './public-form'
 import { checkForgotPassword } from './auth-checks'
 import { firstInvalidField, SubmitButton, TextLink, useIsSubmitting, type LastResult } from './auth-ui'
 import { AuthToast } from './auth-toast'
-import { ArrowLeftIcon, KeyRoundIcon, MailCheckIcon } from '~/components/ui/icons'
+import { KeyRoundIcon, MailCheckIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { buttonVariants } from '~/components/ui/button'
+
+// Drawn by this screen only, so it travels in this screen's own chunk rather than in the shared
+// icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const ArrowLeftIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m12 19-7-7 7-7" />
+    <path d="M19 12H5" />
+  </Svg>
+)
 
 export type ForgotPasswordActionData = { result?: LastResult; toast?: Toast } | undefined
 

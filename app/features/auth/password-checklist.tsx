@@ -2,7 +2,22 @@ import { cn } from '~/platform/cn'
 import { VALIDATION } from '~/platform/messages'
 import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '~/../common/password-rules'
 import type { ListOfErrors } from '~/components/ui/forms'
-import { CheckIcon, CircleIcon, XIcon } from '~/components/ui/icons'
+import { XIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
+
+// Drawn here only, so they travel in this module's own chunk rather than in the shared icons
+// (components/ui/icons.tsx), which every screen downloads. The shapes are lucide's.
+const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M20 6 9 17l-5-5" />
+  </Svg>
+)
+
+const CircleIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+  </Svg>
+)
 
 type RuleStatus = 'met' | 'unmet' | 'failed' | 'idle'
 

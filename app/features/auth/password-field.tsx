@@ -1,9 +1,27 @@
 import { useState, type InputHTMLAttributes } from 'react'
 import { cn } from '~/platform/cn'
 import { ErrorList, type ListOfErrors } from '~/components/ui/forms'
-import { EyeIcon, EyeOffIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+
+// Drawn here only, so they travel in this module's own chunk rather than in the shared icons
+// (components/ui/icons.tsx), which every screen downloads. The shapes are lucide's.
+const EyeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M2.062 12.348a1 1 0 0 1 0-.696 10.75 10.75 0 0 1 19.876 0 1 1 0 0 1 0 .696 10.75 10.75 0 0 1-19.876 0" />
+    <circle cx="12" cy="12" r="3" />
+  </Svg>
+)
+
+const EyeOffIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M10.733 5.076a10.744 10.744 0 0 1 11.205 6.575 1 1 0 0 1 0 .696 10.747 10.747 0 0 1-1.444 2.49" />
+    <path d="M14.084 14.158a3 3 0 0 1-4.242-4.242" />
+    <path d="M17.479 17.499a10.75 10.75 0 0 1-15.417-5.151 1 1 0 0 1 0-.696 10.75 10.75 0 0 1 4.446-5.143" />
+    <path d="m2 2 20 20" />
+  </Svg>
+)
 
 export interface PasswordFieldProps {
   label: string

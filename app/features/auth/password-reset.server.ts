@@ -86,3 +86,8 @@ export async function resetPasswordAction({ request, api }: RequestContext) {
   const firstPassword = url.searchParams.get('createPassword') === 'true'
   return redirectWithToast(`${url.pathname}${url.search}`, passwordSavedToast(firstPassword), { headers: api.headers })
 }
+
+// The routes take their guards from this module. In the browser build every `.server` module a
+// route imports becomes an empty stand-in module, and one that several screens share is a file of
+// its own that each of them downloads; this module's stand-in travels in the screen's own chunk.
+export { requireAnonymousAdmin, requireAnonymousCustomer } from '~/platform/guards.server'

@@ -10,8 +10,19 @@ import { firstInvalidField, SubmitButton, useIsSubmitting, type LastResult } fro
 import { NewPasswordFields } from './new-password-fields'
 import { AuthToast } from './auth-toast'
 import { FormError } from '~/components/ui/forms'
-import { CircleCheckIcon, LockKeyholeIcon } from '~/components/ui/icons'
+import { CircleCheckIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { buttonVariants } from '~/components/ui/button'
+
+// Drawn by this screen only, so it travels in this screen's own chunk rather than in the shared
+// icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const LockKeyholeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="16" r="1" />
+    <rect x="3" y="10" width="18" height="12" rx="2" />
+    <path d="M7 10V7a5 5 0 0 1 10 0v3" />
+  </Svg>
+)
 
 export type ResetPasswordActionData = { result?: LastResult; toast?: Toast } | undefined
 

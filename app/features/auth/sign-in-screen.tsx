@@ -15,8 +15,18 @@ import {
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './verify-email-sent'
 import { FormError } from '~/components/ui/forms'
-import { HeartPulseIcon, LockIcon, ShieldCheckIcon } from '~/components/ui/icons'
+import { HeartPulseIcon, LockIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { PasswordField } from './password-field'
+
+// Drawn by this screen only, so it travels in this screen's own chunk rather than in the shared
+// icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const ShieldCheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />
+    <path d="m9 12 2 2 4-4" />
+  </Svg>
+)
 
 const COPY = {
   customer: {

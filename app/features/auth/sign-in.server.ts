@@ -195,3 +195,8 @@ async function signInAdmin(api: ProviderClient, credentials: { email: string; pa
     deviceToken: typeof content.device_token === 'string' ? content.device_token : undefined,
   }
 }
+
+// The routes take their guards from this module. In the browser build every `.server` module a
+// route imports becomes an empty stand-in module, and one that several screens share is a file of
+// its own that each of them downloads; this module's stand-in travels in the screen's own chunk.
+export { publicContext, requireAnonymousAdmin, requireAnonymousCustomer } from '~/platform/guards.server'

@@ -18,9 +18,19 @@ import { NewPasswordFields } from './new-password-fields'
 import { AuthToast } from './auth-toast'
 import { VerifyEmailSent } from './verify-email-sent'
 import { ErrorList, FormError } from '~/components/ui/forms'
-import { UserPlusIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { NativeCheckbox } from '~/components/ui/native-checkbox'
 import { Label } from '~/components/ui/label'
+
+// Drawn by this screen only, so it travels in this screen's own chunk rather than in the shared
+// icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const UserPlusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M19 8v6M22 11h-6" />
+  </Svg>
+)
 
 export type SignUpActionData =
   | { result?: LastResult; toast?: Toast; resend?: { status: 'sent' | 'failed'; email: string } }

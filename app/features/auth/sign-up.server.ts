@@ -66,3 +66,8 @@ export async function signUpAction(ctx: RequestContext, context: AppLoadContext)
   }
   return redirect(sentPath(email), { headers: api.headers })
 }
+
+// The routes take their guards from this module. In the browser build every `.server` module a
+// route imports becomes an empty stand-in module, and one that several screens share is a file of
+// its own that each of them downloads; this module's stand-in travels in the screen's own chunk.
+export { requireAnonymousCustomer } from '~/platform/guards.server'

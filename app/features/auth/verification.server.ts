@@ -78,3 +78,9 @@ export async function verifyEmailLoader({ request, api }: RequestContext) {
   // The answer depends on a one-time token: never serve it from a cache.
   return data(outcome, { headers: combineHeaders(api.headers, { 'Cache-Control': 'no-store' }) })
 }
+
+// The routes take their guards from this module. In the browser build every `.server` module a
+// route imports becomes an empty stand-in module, and one that several screens share is a file of
+// its own that each of them downloads; this module's stand-in travels in the screen's own chunk.
+export { publicContext } from '~/platform/guards.server'
+export { readForm } from '~/platform/form-data.server'

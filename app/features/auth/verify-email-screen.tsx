@@ -4,8 +4,19 @@ import { AuthCard } from './auth-card'
 import { TextLink } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './verify-email-sent'
-import { CircleCheckIcon, CircleXIcon, SpinnerIcon } from '~/components/ui/icons'
+import { CircleCheckIcon, SpinnerIcon } from '~/components/ui/icons'
+import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { buttonVariants } from '~/components/ui/button'
+
+// Drawn by this screen only, so it travels in this screen's own chunk rather than in the shared
+// icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
+const CircleXIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m15 9-6 6" />
+    <path d="m9 9 6 6" />
+  </Svg>
+)
 
 export type VerifyEmailState =
   | { state: 'verified'; email: string }
