@@ -7,10 +7,11 @@ import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Dashboard', matches)
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await requireOnboardedCustomer(request)
-  // After the provider calls: a refreshed token's cookie is in ctx.headers by then.
-  const page = await loadDashboard(ctx)
+  // After the provider calls: a refreshed token's cookie is in ctx.headers by then. The call is
+  // shared with the patient layout's loader for this request (its unread badge).
+  const page = await loadDashboard(ctx, context)
   return data(page, { headers: ctx.headers })
 }
 
