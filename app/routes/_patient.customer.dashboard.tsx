@@ -7,11 +7,10 @@ import { pageTitle } from '~/features/shell/screen-kit'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle('Dashboard', matches)
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireOnboardedCustomer(request)
-  // After the provider calls: a refreshed token's cookie is in ctx.headers by then. The call is
-  // shared with the patient layout's loader for this request (its unread badge).
-  const page = await loadDashboard(ctx, context)
+  // After the provider calls: a refreshed token's cookie is in ctx.headers by then.
+  const page = await loadDashboard(ctx)
   return data(page, { headers: ctx.headers })
 }
 

@@ -6,22 +6,17 @@ import { OutletOrSkeleton } from '~/features/shell/skeletons/pending-skeleton'
 import { requireOnboardedCustomer } from '~/platform/guards.server'
 import { unreadCount } from '~/features/messages/care-messages.server'
 import { loadPatientShell } from '~/features/shell/patient-app.server'
-import { dashboardUnreadCount } from '~/features/dashboard/unread-badge.server'
 import { HOME_PATH, MESSAGES_PATH } from '~/platform/portal'
 
 // The guarded patient app (customer token + onboarding done). Every child calls the guard too.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireOnboardedCustomer(request)
-  const path = new URL(request.url).pathname.replace(/\.data$/, '')
   // Messages marks them read as it loads, in parallel with this: no badge beside it while open.
-  // The dashboard's one call answers the count too: read from there, not asked again.
-  const unread =
-    path === MESSAGES_PATH
-      ? Promise.resolve(null)
-      : path === HOME_PATH.customer
-        ? dashboardUnreadCount(ctx, context)
-        : unreadCount(ctx, 'customer')
-  const [shell, unreadMessages] = await Promise.all([loadPatientShell(ctx), unread])
+  const onMessages = new URL(request.url).pathname.replace(/\.data$/, '') === MESSAGES_PATH
+  const [shell, unreadMessages] = await Promise.all([
+    loadPatientShell(ctx),
+    onMessages ? Promise.resolve(null) : unreadCount(ctx, 'customer'),
+  ])
   return data({ ...shell, unreadMessages }, { headers: ctx.headers })
 }
 

@@ -9,15 +9,12 @@ import { customerProfileSchema } from './profile'
 /**
  * As our API answers it: `profile` as GET v1/auth/profile/, `entries` as GET
  * v1/auth/entries/?from=<today − 1>&to=<today> (the two days and the newest of each kind on or before
- * today), `devices` as GET v1/auth/devices/, `unread` as the `unread` of GET
- * v1/auth/messages/?limit=0 (the patient layout's badge). `unread` may be missing (an API from
- * before it): the layout then asks the messages call itself.
+ * today), `devices` as GET v1/auth/devices/.
  */
 export const patientDashboardSchema = z.object({
   profile: customerProfileSchema,
   entries: entriesRangeSchema,
   devices: deviceListSchema,
-  unread: z.number().int().nonnegative().optional(),
 })
 
 /**

@@ -1,13 +1,11 @@
 // Extension (docs/provider-api.md "The dashboard in one call"): everything the patient's dashboard
 // shows in one answer — the profile, yesterday's and today's entries with the newest of each kind,
-// and the connected services, and the unread count the patient layout's badge shows — for one
-// authentication and one round trip instead of four. Each part is built by the code that answers
-// its own endpoint, so the two ways cannot disagree.
+// and the connected services — for one authentication and one round trip instead of three. Each
+// part is built by the code that answers its own endpoint, so the two ways cannot disagree.
 import type { ProviderContext } from '../context.js'
 import { addDays } from '../admin-patients-metrics.js'
 import { serve, type ApiRouter } from '../endpoint-router.js'
 import { latestEntries, listAllEntries } from '../store/entries.js'
-import { patientReadState } from '../store/messages.js'
 import { profileContent } from '../store/profiles.js'
 import { serviceList } from './devices.js'
 import { API, type AnswerOf } from '../../common/contract/endpoints'
@@ -20,11 +18,9 @@ export function mountDashboardRoutes(router: ApiRouter, ctx: ProviderContext): v
       const entries = await listAllEntries(ctx.db, account.id, addDays(today, -1), today)
       const latest = await latestEntries(ctx.db, account.id, today)
       const devices = await serviceList(ctx, account.id)
-      // As GET v1/auth/messages/?limit=0 counts it (patientCountsOnly).
-      const unread = (await patientReadState(ctx.db, account.id))?.unread ?? 0
       // The store answers `Entry` (any kind) where the schema names each list's kind; the request
       // handler checks the answer against the schema before it leaves.
-      const content = { profile, entries: { from: addDays(today, -1), to: today, ...entries, latest }, devices, unread }
+      const content = { profile, entries: { from: addDays(today, -1), to: today, ...entries, latest }, devices }
       return { message: 'Dashboard loaded.', content: content as AnswerOf<typeof API.dashboard.get> }
     }),
   ])

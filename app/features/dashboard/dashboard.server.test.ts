@@ -1,14 +1,11 @@
 // The dashboard's loader reads the provider's one call when it has it and the three separate calls
 // when it does not (a 404: SPEC.md §7 alone); the page's data is the same either way.
 import { afterEach, describe, expect, test } from 'vitest'
-import { API } from '~/../common/contract/endpoints'
 import type { ProviderResult } from '~/platform/provider-errors'
 import { customerContext, okAnswer } from '~/../tests/support/customer-context'
 import { DASHBOARD_CALL_PATH, loadDashboard, resetDashboardCallMemo } from './dashboard.server'
-import { dashboardUnreadCount } from './unread-badge.server'
 
 const TODAY = '2026-11-21'
-const MESSAGES_PATH = API.messages.patientList.path
 const ok = okAnswer
 
 const profile = {
@@ -80,35 +77,5 @@ describe('loadDashboard', () => {
     const next = context(separate)
     await loadDashboard(next.ctx)
     expect(next.calls).toContain(DASHBOARD_CALL_PATH)
-  })
-
-  test("the patient layout's unread badge on the dashboard comes from the page's one call, made once per request", async () => {
-    const answers = { ...separate, [DASHBOARD_CALL_PATH]: ok({ profile, entries, devices, unread: 3 }), [MESSAGES_PATH]: ok({ unread: 9 }) }
-    const layout = context(answers)
-    const page = context(answers)
-    const request = {}
-    const [unread, fromOne] = await Promise.all([dashboardUnreadCount(layout.ctx, request), loadDashboard(page.ctx, request)])
-    expect(unread).toBe(3)
-    expect([...layout.calls, ...page.calls]).toEqual([DASHBOARD_CALL_PATH])
-    // The page is what it is without the layout beside it.
-    expect(fromOne).toEqual(await loadDashboard(context(answers).ctx))
-    // Another request makes its own call: nothing is kept between requests.
-    const next = context(answers)
-    expect(await dashboardUnreadCount(next.ctx, {})).toBe(3)
-    expect(next.calls).toEqual([DASHBOARD_CALL_PATH])
-  })
-
-  test('without the one call, or without its unread count, the badge asks the messages call', async () => {
-    const older = context({ ...separate, [DASHBOARD_CALL_PATH]: ok({ profile, entries, devices }), [MESSAGES_PATH]: ok({ unread: 9 }) })
-    expect(await dashboardUnreadCount(older.ctx, {})).toBe(9)
-    expect(older.calls).toEqual([DASHBOARD_CALL_PATH, MESSAGES_PATH])
-
-    const specOnly = context({ ...separate, [MESSAGES_PATH]: ok({ unread: 4 }) })
-    expect(await dashboardUnreadCount(specOnly.ctx, {})).toBe(4)
-    expect(specOnly.calls).toEqual([DASHBOARD_CALL_PATH, MESSAGES_PATH])
-    // Not asked again for a while, as the page does not ask it either.
-    const later = context({ ...separate, [MESSAGES_PATH]: ok({ unread: 4 }) })
-    expect(await dashboardUnreadCount(later.ctx, {})).toBe(4)
-    expect(later.calls).toEqual([MESSAGES_PATH])
   })
 })

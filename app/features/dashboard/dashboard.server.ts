@@ -34,42 +34,15 @@ export async function getDashboard(api: ProviderClient, today: string): Promise<
   return api.call(API.dashboard.get, { query: { today } })
 }
 
-// On the dashboard the patient layout's loader and the page's run side by side, and the layout's
-// unread badge is in the one call's answer too: the call is made once per request, by whichever
-// loader asks first, and the other awaits the same answer. Keyed by the request's load context
-// (Remix hands the same object to every loader of one request), so nothing outlives the request.
-const callOfRequest = new WeakMap<object, Promise<ProviderResult<PatientDashboard>>>()
-
-export function dashboardOfRequest(ctx: CustomerContext, request: object | undefined): Promise<ProviderResult<PatientDashboard>> {
-  const today = patientToday(ctx.request)
-  if (!request) return getDashboard(ctx.api, today)
-  let call = callOfRequest.get(request)
-  if (!call) {
-    call = getDashboard(ctx.api, today)
-    callOfRequest.set(request, call)
-  }
-  return call
-}
-
-/** Whether the one call is worth asking for now (not answered 'not offered' a moment ago). */
-export function oneCallOffered(): boolean {
-  return Date.now() >= notOfferedUntil
-}
-
-/** The provider answered that it lacks the one call: not asked again for a while. */
-export function rememberNotOffered(): void {
-  notOfferedUntil = Date.now() + NOT_OFFERED_RETRY_MS
-}
-
 type Parts = { profile: PatientProfileResult; health: HealthLogSnapshot; syncLine: SyncLine }
 
 /** The three parts from the one call; null when the provider lacks it or it failed. */
-async function fromOneCall(ctx: CustomerContext, request: object | undefined): Promise<Parts | null> {
-  if (!oneCallOffered()) return null
+async function fromOneCall(ctx: CustomerContext): Promise<Parts | null> {
+  if (Date.now() < notOfferedUntil) return null
   const today = patientToday(ctx.request)
-  const result = await dashboardOfRequest(ctx, request)
+  const result = await getDashboard(ctx.api, today)
   if (!result.ok) {
-    if (result.kind === 'not-offered') rememberNotOffered()
+    if (result.kind === 'not-offered') notOfferedUntil = Date.now() + NOT_OFFERED_RETRY_MS
     // Any other failure: the separate calls say which part failed, as they always have.
     return null
   }
@@ -86,9 +59,8 @@ async function fromSeparateCalls(ctx: CustomerContext): Promise<Parts> {
   return { profile, health, syncLine: line }
 }
 
-/** `request`: the request's load context, shared with the patient layout's loader (see above). */
-export async function loadDashboard(ctx: CustomerContext, request?: object) {
-  const { profile: result, health, syncLine: line } = (await fromOneCall(ctx, request)) ?? (await fromSeparateCalls(ctx))
+export async function loadDashboard(ctx: CustomerContext) {
+  const { profile: result, health, syncLine: line } = (await fromOneCall(ctx)) ?? (await fromSeparateCalls(ctx))
   if (!result.ok) return { summary: null, hasSeenTour: true, error: result.failure.message, health: null, syncLine: line }
   const metrics = health.log
     ? healthMetrics({ profile: result.profile, entries: health.log, latest: health.log.latest, today: health.today })
