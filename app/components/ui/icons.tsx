@@ -21,7 +21,8 @@ export {
   type IconProps,
 } from './shell-icons'
 
-const CIRCLE = <circle cx="12" cy="12" r="10" />
+/** The round outline lucide's circle icons share; the screens that draw their own circle icons use it too. */
+export const CIRCLE = <circle cx="12" cy="12" r="10" />
 
 export const XIcon = (props: IconProps) => (
   <Svg {...props}>

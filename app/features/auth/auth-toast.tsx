@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Toast } from '~/platform/toast'
 import { pushToast } from '~/platform/toast-store'
-import { CircleCheckIcon } from '~/components/ui/icons'
+import { CIRCLE, CircleCheckIcon } from '~/components/ui/icons'
 import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 
@@ -10,7 +10,7 @@ import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 // (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
 const CircleAlertIcon = (props: IconProps) => (
   <Svg {...props}>
-    <circle cx="12" cy="12" r="10" />
+    {CIRCLE}
     <line x1="12" x2="12" y1="8" y2="12" />
     <line x1="12" x2="12.01" y1="16" y2="16" />
   </Svg>

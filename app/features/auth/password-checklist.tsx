@@ -2,7 +2,7 @@ import { cn } from '~/platform/cn'
 import { VALIDATION } from '~/platform/messages'
 import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '~/../common/password-rules'
 import type { ListOfErrors } from '~/components/ui/forms'
-import { XIcon } from '~/components/ui/icons'
+import { CIRCLE, XIcon } from '~/components/ui/icons'
 import { Svg, type IconProps } from '~/components/ui/shell-icons'
 
 // Drawn here only, so they travel in this module's own chunk rather than in the shared icons
@@ -15,7 +15,7 @@ const CheckIcon = (props: IconProps) => (
 
 const CircleIcon = (props: IconProps) => (
   <Svg {...props}>
-    <circle cx="12" cy="12" r="10" />
+    {CIRCLE}
   </Svg>
 )
 

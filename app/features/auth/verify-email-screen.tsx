@@ -4,7 +4,7 @@ import { AuthCard } from './auth-card'
 import { TextLink } from './auth-ui'
 import { AuthToast } from './auth-toast'
 import { ResendVerificationForm, VerifyEmailSent } from './verify-email-sent'
-import { CircleCheckIcon, SpinnerIcon } from '~/components/ui/icons'
+import { CIRCLE, CircleCheckIcon, SpinnerIcon } from '~/components/ui/icons'
 import { Svg, type IconProps } from '~/components/ui/shell-icons'
 import { buttonVariants } from '~/components/ui/button'
 
@@ -12,7 +12,7 @@ import { buttonVariants } from '~/components/ui/button'
 // icons (components/ui/icons.tsx), which every screen downloads. The shape is lucide's.
 const CircleXIcon = (props: IconProps) => (
   <Svg {...props}>
-    <circle cx="12" cy="12" r="10" />
+    {CIRCLE}
     <path d="m15 9-6 6" />
     <path d="m9 9 6 6" />
   </Svg>
