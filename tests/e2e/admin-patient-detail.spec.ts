@@ -87,7 +87,9 @@ for (const javaScriptEnabled of [true, false]) {
     })
     const page = await context.newPage()
     await page.goto(`/admin/patient/${patient.id}`)
-    await page.waitForLoadState('networkidle')
+    // Hydrated before the first click. Without scripts the browser never finishes the page's module
+    // preloads, so 'networkidle' may never come; goto's load is all there is to wait for.
+    if (javaScriptEnabled) await page.waitForLoadState('networkidle')
     const card = alertCard(page, 'Weight regain')
 
     // No note: refused, said under the field, nothing sent.

@@ -151,7 +151,12 @@ test.describe('guided tour', () => {
     expect(posts).toHaveLength(0)
 
     await tooltip(page).getByRole('button', { name: 'Start Guided Tour' }).click()
-    for (let i = 0; i < titles.length - 1; i++) await tooltip(page).getByRole('button', { name: 'Next' }).click()
+    // Each Next waits for the step it leads to: a click that lands while the tooltip moves to its
+    // next target is not a click on the next step's button.
+    for (let i = 0; i < titles.length - 1; i++) {
+      await expect(counter(page)).toHaveText(`${i + 1} / ${titles.length}`)
+      await tooltip(page).getByRole('button', { name: 'Next' }).click()
+    }
     await expect(counter(page)).toHaveText(`${titles.length} / ${titles.length}`)
     await tooltip(page).getByRole('button', { name: 'Done' }).click()
     await expect(tooltip(page)).toBeHidden()

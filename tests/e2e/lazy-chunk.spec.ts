@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { settled } from './support/settled'
+import { settled, trackRequests } from './support/settled'
 import { signInNewCustomer } from './support/sign-in'
 
 // SPEC.md §2: "Screens load lazily; if a load fails the page reloads once, and a second failure is
@@ -39,6 +39,9 @@ test('a screen whose code fails twice: one reload, then the error screen, and no
   await signedInOnDashboard(page)
   await page.route(PROFILE_CHUNK, (route) => route.abort())
   const loads = pageLoads(page)
+  // Counted rather than 'networkidle', which a reload with aborted requests in flight can leave
+  // unreached for the rest of the test.
+  const requests = trackRequests(page)
 
   await page.getByRole('navigation', { name: 'Patient' }).getByRole('link', { name: 'Profile', exact: true }).click()
   await expect(errorScreen(page)).toBeVisible()
@@ -46,7 +49,7 @@ test('a screen whose code fails twice: one reload, then the error screen, and no
   await expect(page).toHaveURL(/\/customer\/profile$/)
   // Remix reloads the page it was on; we carry on to where the patient was going — once.
   await expect.poll(() => loads).toEqual(['/customer/dashboard', '/customer/profile'])
-  await settled(page, { hydrated: false })
+  await settled(page, { hydrated: false, requests })
   expect(loads).toEqual(['/customer/dashboard', '/customer/profile'])
 
   // Once the code loads again, refreshing brings the screen back.
@@ -79,9 +82,10 @@ test('opening the page directly: one reload, then the error screen', async ({ pa
   await signedInOnDashboard(page)
   await page.route(PROFILE_CHUNK, (route) => route.abort())
   const requests = documentRequests(page)
+  const open = trackRequests(page)
   await page.goto('/customer/profile')
   await expect(errorScreen(page)).toBeVisible()
   expect(requests).toEqual(['/customer/profile', '/customer/profile'])
-  await settled(page, { hydrated: false })
+  await settled(page, { hydrated: false, requests: open })
   expect(requests).toHaveLength(2)
 })
