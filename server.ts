@@ -3,7 +3,7 @@
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseEnv } from './app/platform/env.server'
@@ -14,6 +14,7 @@ import { crossSiteRequestGuard } from './server/csrf'
 import { fromLoopback } from './server/dev-tools'
 import { formBodiesOnly } from './server/form-bodies'
 import { privateResponses } from './server/private-responses'
+import { publicFiles } from './server/public-files'
 import { agreeOnAdminMfa, readApiAdminMfa } from './server/admin-mfa-agreement'
 import { appMetrics, metricsEndpoint } from './server/metrics'
 import { EmbeddedApiStartFailure, startEmbeddedApi } from './server/embedded-api'
@@ -114,8 +115,8 @@ app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
 app.use(requestLog())
 // The paths answered before Remix are labelled as they are; everything else by its route's pattern.
-const publicFiles = readdirSync(publicDir).map((name) => `/${name}`)
-app.use(appMetrics(appRouteLabeler(build.routes, ['/metrics', '/healthz', ...publicFiles])))
+const publicDirFiles = publicFiles(publicDir, { maxAge: '1h' })
+app.use(appMetrics(appRouteLabeler(build.routes, ['/metrics', '/healthz', ...publicDirFiles.names])))
 app.use(securityHeaders({ production }))
 app.use(responseCompression())
 app.use(crossSiteRequestGuard({ trustedOrigins: env.APP_URL ? [env.APP_URL] : [] }))
@@ -134,7 +135,7 @@ app.get('/healthz', (_req, res) => {
 
 // Fingerprinted build assets never change; everything else in public/ may.
 app.use('/build', express.static(clientBuildDir, { immutable: true, maxAge: '1y', index: false }))
-app.use(express.static(publicDir, { maxAge: '1h', index: false }))
+app.use(publicDirFiles.middleware)
 
 app.use(renewActivity())
 app.use(privateResponses())

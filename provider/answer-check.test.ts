@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { z } from 'zod'
 import type { ProviderContext } from './context.js'
 import { answerMismatch, Router, type Reply } from './http.js'
-import { createRequestHandler } from './request-handler.js'
+import { createRequestHandler, PRODUCTION_CHECK_EVERY } from './request-handler.js'
 
 const Greeting = z.object({ greeting: z.string() })
 
@@ -52,6 +52,21 @@ describe('answer check', () => {
     const { get, logged } = await serve({ greeting: 42 })
     expect(await get('v1/hello/')).toEqual({ status: 200, body: { message: 'Hello.', content: { greeting: 42 } } })
     expect(logged).toEqual(['provider: the answer to GET /v1/hello/ breaks its contract: greeting: Expected string, received number'])
+  })
+
+  test('in production one answer in PRODUCTION_CHECK_EVERY is checked, the first included', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const { get, logged } = await serve({ greeting: 42 })
+    const line = 'provider: the answer to GET /v1/hello/ breaks its contract: greeting: Expected string, received number'
+    for (let i = 0; i < PRODUCTION_CHECK_EVERY; i++) expect((await get('v1/hello/')).status).toBe(200)
+    expect(logged).toEqual([line])
+    expect((await get('v1/hello/')).body).toEqual({ message: 'Hello.', content: { greeting: 42 } })
+    expect(logged).toEqual([line, line])
+  })
+
+  test('outside production every answer is checked', async () => {
+    const { get } = await serve({ greeting: 42 })
+    for (let i = 0; i < 3; i++) expect((await get('v1/hello/')).status).toBe(500)
   })
 
   test('an answer made as JSON text goes out as it was made, and is checked outside production', async () => {

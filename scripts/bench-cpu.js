@@ -9,6 +9,9 @@
 // thread counted apart ("api"). BENCH_CPU_REQUESTS (default 400) requests each after 50 warm-ups;
 // BENCH_CPU_ONLY=signin,dashboard measures only the targets whose names hold those words;
 // BENCH_CPU_SAVE=dir writes one answer of each target there, as sent (to see what a page weighs).
+// BENCH_CPU_ENGINE=postgres runs the same targets with the app and the API as two processes on a
+// throwaway PostgreSQL server ("render": the app's main thread, "api": the API process, "other":
+// the app's other threads; "db": the database server's processes, counted in the total).
 //
 // `node scripts/bench-cpu.js trends` (`npm run bench:trends-cpu`): the trends page with a year of
 // daily log (~3,000 entries) one request at a time, its HTML bytes and wall-clock p50; embedded
@@ -26,7 +29,7 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { processCpuMs, serverNodeFlags, signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
+import { postgresCpuMs, processCpuMs, serverNodeFlags, signedInCookie, stop, threadCpuMs, waitFor } from './bench-processes.js'
 
 const MODES = ['pages', 'trends']
 const mode = process.argv[2] ?? 'pages'
@@ -79,6 +82,46 @@ async function withEmbeddedServer(seed, work) {
   }
 }
 
+/** A TypeScript module of the repository, bundled beside the build to be imported here. */
+async function bundled(entry, name) {
+  const outfile = path.join(buildDir, name)
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', outfile, logLevel: 'warning' })
+  return import(pathToFileURL(outfile).href)
+}
+
+/**
+ * The app and the API as two processes on a throwaway PostgreSQL server, when one can be started
+ * (else null); `seed` writes the data first. `work` gets the app's URL, both processes and the
+ * database server's port.
+ */
+async function withPostgresServers(seed, work) {
+  if (process.env.BENCH_POSTGRES === '0') return null
+  const { findPostgresBin, startPostgresServer } = await bundled('tests/support/postgres.ts', 'bench-postgres.mjs')
+  const bin = findPostgresBin()
+  if (!bin) return null
+  const pg = await startPostgresServer(bin)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-bench-cpu-pg-'))
+  try {
+    const databaseUrl = `${pg.baseUrl}/postgres`
+    const leo = await seed(dataDir, { databaseUrl })
+    const apiPort = PORT + 2
+    const api = start('api.js', { DATABASE_URL: databaseUrl, PROVIDER_PORT: String(apiPort), DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${PORT + 1}` })
+    let app
+    try {
+      await waitFor(`http://127.0.0.1:${apiPort}/healthz`, api)
+      app = start('server.js', { PORT: String(PORT + 1), PROVIDER_API_URL: `http://127.0.0.1:${apiPort}/` })
+      await waitFor(`http://127.0.0.1:${PORT + 1}/healthz`, app)
+      return await work({ base: `http://127.0.0.1:${PORT + 1}`, app, api, pgPort: pg.port, leo })
+    } finally {
+      if (app) await stop(app)
+      await stop(api)
+    }
+  } finally {
+    pg.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
 /** The process's own thread (rendering), the API's worker, the rest (GC helpers, libuv). */
 function groupOf(pid, tid, apiTid) {
   if (String(tid) === String(pid)) return 'main'
@@ -93,8 +136,14 @@ function threadGroups(pid, apiTid, before, after) {
   return sums
 }
 
-/** The worker thread that answers API calls: the one whose CPU grows most while only the API works. */
+/**
+ * The worker thread that answers API calls: the one Node names `WorkerThread` (the app starts no
+ * other worker), else the one whose CPU grows most while only the API works. Growth alone can pick
+ * a GC helper, which under a loaded machine grows as much as the API's thread.
+ */
 async function findApiThread(pid, apiUrl) {
+  const named = [...threadCpuMs(pid)].filter(([, { name }]) => name === 'WorkerThread')
+  if (named.length === 1) return named[0][0]
   const before = threadCpuMs(pid)
   await autocannon({ url: new URL('healthz', apiUrl).href, connections: 2, amount: 1500 })
   const after = threadCpuMs(pid)
@@ -115,29 +164,34 @@ const demoLeo = async (dataDir, storeOptions) =>
 
 async function pages() {
   const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 400)
-  const measure = async (pid, apiTid, name, url, headers = {}) => {
+  const postgres = process.env.BENCH_CPU_ENGINE === 'postgres'
+  /** `cpu()` reads every counter; `split(before, after)` gives the milliseconds by group. */
+  const measure = async ({ cpu, split }, name, url, headers = {}) => {
     await autocannon({ url, connections: 4, amount: 50, headers })
-    const before = threadCpuMs(pid)
+    const before = cpu()
     const result = await autocannon({ url, connections: 4, amount: requests, headers })
-    const sums = threadGroups(pid, apiTid, before, threadCpuMs(pid))
+    const sums = split(before, cpu())
     const done = result.requests.total
     const per = (ms) => Math.round((ms / done) * 100) / 100
     const bad = result.non2xx + result.errors
-    return { name, bad, main: per(sums.main), api: per(sums.api), other: per(sums.other), total: per(sums.main + sums.api + sums.other) }
+    const total = sums.main + sums.api + sums.other + (sums.db ?? 0)
+    return { name, bad, main: per(sums.main), api: per(sums.api), other: per(sums.other), db: sums.db === undefined ? null : per(sums.db), total: per(total) }
   }
-  const rows = await withEmbeddedServer(demoLeo, async ({ base, server, apiTid, leo }) => {
+  const targetsOf = async (base, leo) => {
     const cookie = await signedInCookie(base, 'customer', leo.email, leo.password)
     if (!cookie) throw new Error('could not sign Leo in')
     const html = await (await fetch(`${base}/customer/signin`)).text()
     const asset = /\/build\/_shared\/[\w-]+\.js/.exec(html)?.[0]
-    const only = process.env.BENCH_CPU_ONLY?.split(',')
-    const targets = [
+    return [
       ['static asset', `${base}${asset}`, {}],
       ['/not-authorized', `${base}/not-authorized`, {}],
       ['/customer/signin', `${base}/customer/signin`, {}],
       ['/customer/dashboard (Leo)', `${base}/customer/dashboard`, { cookie }],
       ['/customer/dashboard (Leo), gzip', `${base}/customer/dashboard`, { cookie, 'accept-encoding': 'gzip, deflate, br' }],
     ]
+  }
+  const measureAll = async (targets, counters) => {
+    const only = process.env.BENCH_CPU_ONLY?.split(',')
     const measured = []
     for (const [name, url, headers] of targets) {
       if (only && !only.some((o) => name.includes(o))) continue
@@ -146,18 +200,42 @@ async function pages() {
         mkdirSync(process.env.BENCH_CPU_SAVE, { recursive: true })
         writeFileSync(path.join(process.env.BENCH_CPU_SAVE, `${name.replace(/[^\w]+/g, '_')}.txt`), Buffer.from(await response.arrayBuffer()))
       }
-      measured.push(await measure(server.pid, apiTid, name, url, headers))
+      measured.push(await measure(counters, name, url, headers))
     }
     return measured
-  })
-  console.log(`\nServer CPU per request (ms; ${requests} requests each, 4 at a time; load average ${loadAverage()})\n`)
-  console.log('target'.padEnd(36) + 'total'.padStart(8) + 'render'.padStart(8) + 'api'.padStart(8) + 'other'.padStart(8))
+  }
+  const rows = postgres
+    ? await withPostgresServers(demoLeo, async ({ base, app, api, pgPort, leo }) => {
+        const cpu = () => ({ app: threadCpuMs(app.pid), api: processCpuMs(api.pid), db: postgresCpuMs(pgPort) })
+        const split = (before, after) => {
+          const threads = threadGroups(app.pid, null, before.app, after.app)
+          return { main: threads.main, other: threads.other, api: after.api - before.api, db: after.db - before.db }
+        }
+        return measureAll(await targetsOf(base, leo), { cpu, split })
+      })
+    : await withEmbeddedServer(demoLeo, async ({ base, server, apiTid, leo }) => {
+        const cpu = () => threadCpuMs(server.pid)
+        const split = (before, after) => threadGroups(server.pid, apiTid, before, after)
+        return measureAll(await targetsOf(base, leo), { cpu, split })
+      })
+  if (!rows) {
+    console.error('No PostgreSQL server binaries found (POSTGRES_BIN, /usr/lib/postgresql/<version>/bin).')
+    process.exit(1)
+  }
+  const engine = postgres ? 'PostgreSQL' : 'embedded PGlite'
+  console.log(`\nServer CPU per request (ms; ${engine}; ${requests} requests each, 4 at a time; load average ${loadAverage()})\n`)
+  const db = (row) => (postgres ? String(row.db).padStart(8) : '')
+  console.log('target'.padEnd(36) + 'total'.padStart(8) + 'render'.padStart(8) + 'api'.padStart(8) + 'other'.padStart(8) + (postgres ? 'db'.padStart(8) : ''))
   for (const row of rows) {
     console.log(
-      row.name.padEnd(36) + String(row.total).padStart(8) + String(row.main).padStart(8) + String(row.api).padStart(8) + String(row.other).padStart(8) + (row.bad ? `  (${row.bad} not 2xx)` : ''),
+      row.name.padEnd(36) + String(row.total).padStart(8) + String(row.main).padStart(8) + String(row.api).padStart(8) + String(row.other).padStart(8) + db(row) + (row.bad ? `  (${row.bad} not 2xx)` : ''),
     )
   }
-  console.log("\nrender: the process's main thread (express, Remix, React); api: the embedded API's worker thread; other: GC helpers, libuv.")
+  console.log(
+    postgres
+      ? "\nrender: the app's main thread (express, Remix, React); api: the API process; other: the app's other threads (GC helpers, libuv); db: the PostgreSQL server's processes."
+      : "\nrender: the process's main thread (express, Remix, React); api: the embedded API's worker thread; other: GC helpers, libuv.",
+  )
 }
 
 // ---- trends: the 1-year trends page, one request at a time ----
@@ -166,12 +244,6 @@ async function trends() {
   const runs = Number(process.env.BENCH_TRENDS_RUNS ?? 100)
   const range = process.env.BENCH_TRENDS_RANGE ?? '1y'
   const days = 365
-  /** A TypeScript module of the repository, bundled beside the build to be imported here. */
-  const bundled = async (entry, name) => {
-    const outfile = path.join(buildDir, name)
-    await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', outfile, logLevel: 'warning' })
-    return import(pathToFileURL(outfile).href)
-  }
   const { seedHistoryInDataDir } = await bundled('provider/dev/history.ts', 'bench-trends-history.mjs')
   const seedYear = async (dataDir, storeOptions) => {
     const leo = await demoLeo(dataDir, storeOptions)
@@ -216,42 +288,16 @@ async function trends() {
   console.log(
     `embedded:   server CPU ${e.total} ms/request (render ${e.render}, api ${e.api}, other ${e.other}), HTML ${e.htmlBytes} bytes, p50 ${e.p50Ms} ms (load ${e.load})`,
   )
-  const p = await trendsOnPostgres(seedYear, measure)
+  const p = await withPostgresServers(seedYear, async ({ base, app, api, leo }) => {
+    const pids = [app.pid, api.pid]
+    const m = await measure(base, leo, () => pids.map(processCpuMs))
+    return { ...m, cpu: pids.map((_, k) => round1((m.after[k] - m.before[k]) / runs)) }
+  })
   if (p) {
     const [app, api] = p.cpu
     console.log(
       `PostgreSQL: app CPU ${app} + API CPU ${api} = ${round1(app + api)} ms/request, HTML ${p.htmlBytes} bytes, p50 ${p.p50Ms} ms (load ${p.load})`,
     )
-  }
-  /** The app and the API as two processes on a throwaway PostgreSQL server, when one can be started. */
-  async function trendsOnPostgres(seed, measureWith) {
-    if (process.env.BENCH_POSTGRES === '0') return null
-    const { findPostgresBin, startPostgresServer } = await bundled('tests/support/postgres.ts', 'bench-postgres.mjs')
-    const bin = findPostgresBin()
-    if (!bin) return null
-    const pg = await startPostgresServer(bin)
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-bench-cpu-pg-'))
-    try {
-      const databaseUrl = `${pg.baseUrl}/postgres`
-      const leo = await seed(dataDir, { databaseUrl })
-      const apiPort = PORT + 2
-      const api = start('api.js', { DATABASE_URL: databaseUrl, PROVIDER_PORT: String(apiPort), DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${PORT + 1}` })
-      let app
-      try {
-        await waitFor(`http://127.0.0.1:${apiPort}/healthz`, api)
-        app = start('server.js', { PORT: String(PORT + 1), PROVIDER_API_URL: `http://127.0.0.1:${apiPort}/` })
-        await waitFor(`http://127.0.0.1:${PORT + 1}/healthz`, app)
-        const pids = [app.pid, api.pid]
-        const m = await measureWith(`http://127.0.0.1:${PORT + 1}`, leo, () => pids.map(processCpuMs))
-        return { ...m, cpu: pids.map((_, k) => round1((m.after[k] - m.before[k]) / runs)) }
-      } finally {
-        if (app) await stop(app)
-        await stop(api)
-      }
-    } finally {
-      pg.stop()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
   }
 }
 

@@ -60,6 +60,40 @@ export function processCpuMs(pid) {
   return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'))
 }
 
+/**
+ * CPU milliseconds a PostgreSQL server listening on `port` has used so far: its postmaster (found by
+ * the port on its command line), the children it has reaped and those alive (the backends).
+ */
+export function postgresCpuMs(port) {
+  const fields = (pid) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  }
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let argv
+    try {
+      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    } catch {
+      continue
+    }
+    if (!argv[0].endsWith('/postgres') || !argv.join(' ').includes(`-p ${port} `)) continue
+    const own = fields(pid)
+    // utime, stime, and the reaped children's cutime, cstime
+    let ms = (Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) * TICK_MS
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
+        try {
+          ms += statCpuMs(readFileSync(`/proc/${child}/stat`, 'utf8'))
+        } catch {
+          // ended meanwhile
+        }
+      }
+    }
+    return ms
+  }
+  return 0
+}
+
 /** CPU milliseconds of each thread of `pid` so far, by thread id, with its name. */
 export function threadCpuMs(pid) {
   const times = new Map()
