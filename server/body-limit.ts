@@ -34,7 +34,7 @@ function refuse(res: Response, { close }: { close: boolean }) {
     .status(413)
     .type('html')
     .send(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too much data</title></head>' +
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much data</title></head>' +
         '<body><main><h1>Too much data</h1><p>What you sent was larger than this page accepts. ' +
         'Please go back, shorten it and try again.</p></main></body></html>',
     )
