@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express'
  * Closing the connection on it mid-body shows them a reset connection instead of the page, so a
  * declared body up to `drainBytes` is read and thrown away after the answer (Node does that for
  * a body no one read) and the connection stays open. Beyond that the server will not read on: it
- * answers and closes.
+ * answers and closes. (The API does the same for its own, smaller limit: provider/http.ts readBody.)
  */
 export function bodyLimit(maxBytes: number, drainBytes = 8 * maxBytes) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -138,9 +138,9 @@ for (const size of WIDTHS) {
         // This invitation's own success (its toast names the address): the name alone is also on
         // the rows other runs of this test invited, so it could show before this one was sent.
         // The wait covers the post, the redirect's reload of the page's data and React's render of
-        // the whole page in a transition: on a loaded two-core machine that took 7 to 9 s, with
-        // the browser's main thread mostly starved rather than stuck (measured: the router idle
-        // at 8.0 s, the toast in the page at 12.2 s).
+        // the whole page in a transition: on a loaded two-core machine that took up to 8.5 s from
+        // the key press (the router idle after 4.3 s, the toast in the page after 8.5 s), the
+        // browser's main thread mostly waiting for CPU rather than stuck.
         await expect(toasts(page).filter({ hasText: email }).first()).toBeVisible({ timeout: 15_000 })
         // The form empties itself after a success; typing or submitting before that is lost.
         await expect(page.getByLabel('Full name')).toHaveValue('')
