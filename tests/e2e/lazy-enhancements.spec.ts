@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { settled } from './support/settled'
 import { signInNewCustomer } from './support/sign-in'
 
@@ -16,6 +16,14 @@ function scripts(page: Page) {
     if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname)
   })
   return (chunk: RegExp) => urls.filter((url) => chunk.test(url)).length
+}
+
+// Radix opens a tooltip on a pointer move over its trigger. A hover that lands while the chunk is
+// still on its way moves over a plain link, and no later move comes, so the test waits for the
+// trigger (Radix marks it with data-state) as a person's ever-moving mouse would not need to.
+async function hoverOnceTooltipsAreIn(link: Locator) {
+  await expect(link).toHaveAttribute('data-state', /closed|open/)
+  await link.hover()
 }
 
 async function patientWhoHasSeenTheTour(page: Page) {
@@ -36,14 +44,14 @@ test('a wide dashboard loads neither the tour, nor the drawer, nor the tooltips 
   // Collapsing the sidebar brings the tooltips.
   await page.getByRole('button', { name: 'Collapse sidebar' }).click()
   const nav = page.getByRole('navigation', { name: 'Patient' })
-  await nav.getByRole('link', { name: 'Health Trends', exact: true }).hover()
+  await hoverOnceTooltipsAreIn(nav.getByRole('link', { name: 'Health Trends', exact: true }))
   await expect(page.getByRole('tooltip', { name: 'Health Trends' })).toBeVisible({ timeout: 3_000 })
   expect(loaded(TOOLTIPS_CHUNK)).toBe(1)
 
   // A page served collapsed gets them once hydrated, on the same links the server drew.
   await page.reload()
   await settled(page)
-  await nav.getByRole('link', { name: 'Messages', exact: true }).hover()
+  await hoverOnceTooltipsAreIn(nav.getByRole('link', { name: 'Messages', exact: true }))
   await expect(page.getByRole('tooltip', { name: 'Messages' })).toBeVisible({ timeout: 3_000 })
   expect(loaded(DRAWER_CHUNK)).toBe(0)
 })
