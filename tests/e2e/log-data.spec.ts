@@ -85,11 +85,16 @@ test.describe('Log Data (with JavaScript)', () => {
     await expect(page.getByTestId('delete-subject')).toContainText('Weight: 108.5 kg')
     // Cancel keeps it.
     await page.getByRole('link', { name: 'Cancel' }).click()
+    // The row stays on screen throughout, so the cancel is seen done by the question going away;
+    // a second Delete pressed before that would race the cancel's own navigation.
+    await expect(page.getByRole('heading', { name: 'Delete this entry?' })).toBeHidden()
+    await expect(page).not.toHaveURL(/confirmDelete=/)
     await expect(page.getByTestId(`entry-weight-${entry.id}`)).toBeVisible()
     await page
       .getByTestId(`entry-weight-${entry.id}`)
       .getByRole('link', { name: /^Delete weight entry/ })
       .click()
+    await expect(page.getByRole('heading', { name: 'Delete this entry?' })).toBeVisible()
     await page.getByRole('button', { name: 'Delete entry' }).click()
     await expect(page.getByText('Entry deleted', { exact: true }).first()).toBeVisible()
     await expect(page.getByTestId(`entry-weight-${entry.id}`)).toHaveCount(0)
