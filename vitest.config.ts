@@ -18,6 +18,10 @@ export default defineConfig({
     // 2-core machines three files at a time finished the suite in 326 s against 365 s with two,
     // back to back, every test passing (docs/testing.md, "Run time").
     maxWorkers: 3,
+    // Worker threads rather than child processes: the same 178 files, back to back on one 2-core
+    // machine, took 335 s against 480 s, their module imports 222 s against 310 s (summed over the
+    // workers), every test passing both ways (docs/decisions/246-vitest-worker-threads.md).
+    pool: 'threads',
     testTimeout: 15_000,
     projects: [
       {
