@@ -14,14 +14,13 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    // Contract tests start real HTTP servers, each on its own database, and wait on them: on our
-    // 2-core machines three files at a time finished the suite in 326 s against 365 s with two,
-    // back to back, every test passing (docs/testing.md, "Run time").
-    maxWorkers: 3,
-    // Worker threads rather than child processes: the same 178 files, back to back on one 2-core
-    // machine, took 335 s against 480 s, their module imports 222 s against 310 s (summed over the
-    // workers), every test passing both ways (docs/decisions/246-vitest-worker-threads.md).
+    // Contract tests start real HTTP servers, each on its own database, and wait on them, so more
+    // files run at once than there are cores. In worker threads rather than child processes: on
+    // our 2-core machines, back to back, every test passing each time, the suite took 480 s in
+    // three processes, 333–335 s in three threads (three runs) and 303 s in four
+    // (docs/decisions/246-vitest-worker-threads.md).
     pool: 'threads',
+    maxWorkers: 4,
     testTimeout: 15_000,
     projects: [
       {
