@@ -14,6 +14,7 @@ import { crossSiteRequestGuard } from './server/csrf'
 import { fromLoopback } from './server/dev-tools'
 import { formBodiesOnly } from './server/form-bodies'
 import { privateResponses } from './server/private-responses'
+import { buildAssets } from './server/build-assets'
 import { publicFiles } from './server/public-files'
 import { agreeOnAdminMfa, readApiAdminMfa } from './server/admin-mfa-agreement'
 import { appMetrics, metricsEndpoint } from './server/metrics'
@@ -134,7 +135,7 @@ app.get('/healthz', (_req, res) => {
 })
 
 // Fingerprinted build assets never change; everything else in public/ may.
-app.use('/build', express.static(clientBuildDir, { immutable: true, maxAge: '1y', index: false }))
+app.use('/build', buildAssets(clientBuildDir))
 app.use(publicDirFiles.middleware)
 
 app.use(renewActivity())

@@ -4,10 +4,11 @@
 // with the next. The production build (`npm run build` first), Leo's demo data. Linux only. Not a
 // test: it prints numbers. One tool, two modes:
 //
-// `node scripts/bench-cpu.js pages` (`npm run bench:cpu`): page by page (static asset,
-// /not-authorized, sign-in, the dashboard), 4 requests at a time, the embedded API with its worker
-// thread counted apart ("api"). BENCH_CPU_REQUESTS (default 400) requests each after 50 warm-ups;
-// BENCH_CPU_ONLY=signin,dashboard measures only the targets whose names hold those words;
+// `node scripts/bench-cpu.js pages` (`npm run bench:cpu`): page by page (a static asset as it is
+// and as a browser asks for it, /not-authorized, sign-in, the dashboard), 4 requests at a time,
+// the embedded API with its worker thread counted apart ("api"). BENCH_CPU_REQUESTS (default 400)
+// requests each after 50 warm-ups; BENCH_CPU_ONLY=signin,dashboard measures only the targets whose
+// names hold those words;
 // BENCH_CPU_SAVE=dir writes one answer of each target there, as sent (to see what a page weighs).
 // BENCH_CPU_ENGINE=postgres runs the same targets with the app and the API as two processes on a
 // throwaway PostgreSQL server ("render": the app's main thread, "api": the API process, "other":
@@ -184,6 +185,7 @@ async function pages() {
     const asset = /\/build\/_shared\/[\w-]+\.js/.exec(html)?.[0]
     return [
       ['static asset', `${base}${asset}`, {}],
+      ['static asset, as a browser asks (br)', `${base}${asset}`, { 'accept-encoding': 'gzip, deflate, br, zstd' }],
       ['/not-authorized', `${base}/not-authorized`, {}],
       ['/customer/signin', `${base}/customer/signin`, {}],
       ['/customer/dashboard (Leo)', `${base}/customer/dashboard`, { cookie }],
