@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express'
+import express, { type NextFunction, type Request, type Response } from 'express'
 import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -9,18 +9,15 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
+// The type table `express.static` used for these files, so their Content-Type stays what it was.
+const { mime } = express.static
+
+/** The Content-Type for a file name, with the charset for text types, as `express.static` sends it. */
+function contentType(name: string) {
+  const type = mime.lookup(name)
+  const charset = mime.charsets.lookup(type, '')
+  return charset ? `${type}; charset=${charset}` : type
 }
-// Already compressed in their own format: sent as they are.
-const COMPRESSED = new Set(['.woff2', '.png', '.ico'])
 
 type Asset = { type: string; etag: string; identity: Buffer; br?: Buffer; gzip?: Buffer }
 
@@ -42,10 +39,10 @@ export function buildAssets(dir: string) {
 
   async function load(name: string): Promise<Asset> {
     const identity = await readFile(path.join(dir, name))
-    const ext = path.extname(name)
     const etag = `"${createHash('sha1').update(identity).digest('base64url').slice(0, 16)}"`
-    const asset: Asset = { type: TYPES[ext] ?? 'application/octet-stream', etag, identity }
-    if (!COMPRESSED.has(ext) && identity.length > 1024) {
+    const asset: Asset = { type: contentType(name), etag, identity }
+    // A compressed copy is kept only where it is smaller (not for a format compressed already).
+    if (identity.length > 1024) {
       const [br, gz] = await Promise.all([
         brotli(identity, {
           params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
