@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { findPostgresBin } from './tests/support/postgres'
@@ -7,6 +8,17 @@ import { findPostgresBin } from './tests/support/postgres'
 // the second run is left out; in CI (`CI` set) its set-up fails instead, so it can never pass by
 // not running.
 const runOnPostgres = Boolean(process.env.CI) || findPostgresBin() !== undefined
+
+const APP_TESTS = ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provider/**/*.test.ts', 'common/**/*.test.ts']
+// A worker runs file after file in one module graph (`isolate: false`): the modules a file
+// imported are there for the next, so the suite pays for loading the provider, PGlite and Remix
+// once per worker rather than once per file (307 s → 243–251 s, docs/decisions/248-vitest-shared-modules.md).
+// A file that replaces a module with `vi.mock` cannot share: the modules that import the real one
+// may already be loaded. Those files, found by their source, run in a project of their own with a
+// fresh graph each.
+const MOCKING_TESTS = globSync(APP_TESTS, { exclude: (name) => name === 'node_modules' }).filter((file) =>
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
+)
 
 export default defineConfig({
   resolve: {
@@ -21,15 +33,26 @@ export default defineConfig({
     // (docs/decisions/246-vitest-worker-threads.md).
     pool: 'threads',
     maxWorkers: 4,
+    isolate: false,
     testTimeout: 15_000,
     projects: [
       {
         extends: true,
         test: {
           name: 'app',
-          include: ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provider/**/*.test.ts', 'common/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'tests/db/**'],
+          include: APP_TESTS,
+          exclude: [...configDefaults.exclude, 'tests/db/**', ...MOCKING_TESTS],
           // Every test provider starts from a copy of one migrated PGlite directory.
+          globalSetup: ['tests/support/pglite-template.ts'],
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app-mocks',
+          include: MOCKING_TESTS,
+          isolate: true,
           globalSetup: ['tests/support/pglite-template.ts'],
           hookTimeout: 30_000,
         },
