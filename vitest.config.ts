@@ -16,8 +16,8 @@ const APP_TESTS = ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provid
 // A file that replaces a module with `vi.mock` cannot share: the modules that import the real one
 // may already be loaded. Those files, found by their source, run in a project of their own with a
 // fresh graph each.
-const MOCKING_TESTS = globSync(APP_TESTS, { exclude: (name) => name === 'node_modules' }).filter((file) =>
-  /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
+const MOCKING_TESTS = globSync(APP_TESTS, { exclude: (name) => name === 'node_modules' }).filter(
+  (file) => !file.startsWith('tests/db/') && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
 )
 
 export default defineConfig({
@@ -64,6 +64,8 @@ export default defineConfig({
               test: {
                 name: 'provider-pg',
                 include: ['tests/provider/**/*.test.ts'],
+                // The same rule as above: fresh modules per file as soon as one of these mocks a module.
+                isolate: MOCKING_TESTS.some((file) => file.startsWith('tests/provider/')),
                 env: { TEST_PROVIDER_ENGINE: 'postgres' },
                 globalSetup: ['tests/support/postgres-setup.ts', 'tests/support/pglite-template.ts'],
                 hookTimeout: 30_000,
