@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { findPostgresBin } from './tests/support/postgres'
@@ -9,20 +10,21 @@ import { findPostgresBin } from './tests/support/postgres'
 // not running.
 const runOnPostgres = Boolean(process.env.CI) || findPostgresBin() !== undefined
 
+const root = fileURLToPath(new URL('.', import.meta.url))
 const APP_TESTS = ['tests/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'provider/**/*.test.ts', 'common/**/*.test.ts']
 // A worker runs file after file in one module graph (`isolate: false`): the modules a file
 // imported are there for the next, so the suite pays for loading the provider, PGlite and Remix
-// once per worker rather than once per file (307 s → 243–251 s, docs/decisions/248-vitest-shared-modules.md).
+// once per worker rather than once per file (307 s → 246–251 s, docs/decisions/248-vitest-shared-modules.md).
 // A file that replaces a module with `vi.mock` cannot share: the modules that import the real one
 // may already be loaded. Those files, found by their source, run in a project of their own with a
-// fresh graph each.
-const MOCKING_TESTS = globSync(APP_TESTS, { exclude: (name) => name === 'node_modules' }).filter(
-  (file) => !file.startsWith('tests/db/') && /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')),
+// fresh graph each. (Paths from the project's root, as Vitest matches them, wherever it was started.)
+const MOCKING_TESTS = globSync(APP_TESTS, { cwd: root }).filter(
+  (file) => !file.startsWith('tests/db/') && /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8')),
 )
 
 export default defineConfig({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: { '~': path.join(root, 'app') },
   },
   test: {
     environment: 'node',
