@@ -33,9 +33,16 @@ export async function scanWcag(page: Page): Promise<AxeResults> {
   )
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
   if (!loaded) await page.evaluate(axeSource)
+  // Only violations are asserted, so only they are reported in full. axe otherwise builds a CSS
+  // selector for every node that passed (274 on Leo's dashboard, 636 on his log): that was half of
+  // a scan (dashboard 456 → 195 ms, log 802 → 399 ms). Every rule still runs on every node.
   return page.evaluate(
     // The page's own types do not know axe; the source evaluated just above defined it.
-    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    (tags) =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     WCAG_TAGS,
   )
 }
