@@ -39,6 +39,16 @@ for (const engine of engineCases()) {
       expect(await migrateToLatest(opened.db)).toEqual({ applied: [] })
     })
 
+    it('refuses a database that applied a migration this code does not know, rather than take it as current', async () => {
+      await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_version', '2026-01-01T00:00:00.000Z')`.execute(opened.db)
+      try {
+        await expect(migrateToLatest(opened.db)).rejects.toThrow(/Database migration failed: .*9999_from_a_newer_version/)
+      } finally {
+        await sql`delete from kysely_migration where name = '9999_from_a_newer_version'`.execute(opened.db)
+      }
+      expect(await migrateToLatest(opened.db)).toEqual({ applied: [] })
+    })
+
     it('rolls a transaction back when its callback throws', async () => {
       await expect(
         opened.db.transaction().execute(async (trx) => {
