@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createCustomer, customerToken, providerCall, receivedFrom } from './support/provider'
-import { animationsDone, settled } from './support/settled'
+import { atRest, settled } from './support/settled'
 import { signInCustomer } from './support/sign-in'
 
 // The patient's dashboard (a real summary of the profile, nothing invented) and its guided tour.
@@ -22,31 +22,6 @@ async function skipTourForGood(page: Page) {
 
 const tooltip = (page: Page) => page.getByRole('alertdialog')
 const counter = (page: Page) => page.getByTestId('tour-counter')
-
-/**
- * Waits until the step's tooltip is where the patient would click it: faded in (joyride shows it
- * at opacity 0 until it is placed) and still, with the page's scroll to the step's target over.
- * A Next clicked while the tooltip still moved was seen to change nothing on a loaded machine.
- */
-async function tooltipAtRest(page: Page) {
-  await animationsDone(page)
-  await expect
-    .poll(() =>
-      tooltip(page).evaluate(
-        (element) =>
-          new Promise<boolean>((resolve) => {
-            const where = () => JSON.stringify([element.getBoundingClientRect(), window.scrollY])
-            let opacity = 1
-            for (let node: Element | null = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity)
-            const before = where()
-            let frames = 0
-            const next = () => (++frames < 4 ? requestAnimationFrame(next) : resolve(opacity === 1 && where() === before))
-            requestAnimationFrame(next)
-          }),
-      ),
-    )
-    .toBe(true)
-}
 
 async function profileSaysSeen(email: string, password: string) {
   const token = await customerToken(email, password)
@@ -167,7 +142,7 @@ test.describe('guided tour', () => {
       await expect(tooltip(page).locator('[data-tour-illustration]')).toHaveCount(i < 3 ? 1 : 0)
       if (i < titles.length - 1) {
         await expect(tooltip(page).getByRole('button', { name: 'Cancel' })).toBeVisible()
-        await tooltipAtRest(page)
+        await atRest(tooltip(page))
         await tooltip(page).getByRole('button', { name: 'Next' }).click()
       }
     }
@@ -181,7 +156,7 @@ test.describe('guided tour', () => {
     // next target is not a click on the next step's button.
     for (let i = 0; i < titles.length - 1; i++) {
       await expect(counter(page)).toHaveText(`${i + 1} / ${titles.length}`)
-      await tooltipAtRest(page)
+      await atRest(tooltip(page))
       await tooltip(page).getByRole('button', { name: 'Next' }).click()
     }
     await expect(counter(page)).toHaveText(`${titles.length} / ${titles.length}`)
@@ -242,11 +217,11 @@ test.describe('guided tour', () => {
     await signedInPatient(page)
     await tooltip(page).getByRole('button', { name: 'Start Guided Tour' }).click()
     await expect(counter(page)).toHaveText('1 / 5')
-    await tooltipAtRest(page)
+    await atRest(tooltip(page))
     await tooltip(page).getByRole('button', { name: 'Next' }).click()
     await expect(counter(page)).toHaveText('2 / 5')
     await page.evaluate(() => document.querySelector('[data-tour="health-trends"]')?.remove())
-    await tooltipAtRest(page)
+    await atRest(tooltip(page))
     await tooltip(page).getByRole('button', { name: 'Next' }).click()
     await expect(tooltip(page).getByRole('heading', { name: 'Connect your device' })).toBeVisible()
     await expect(counter(page)).toHaveText('4 / 5')

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createCustomer } from './support/provider'
+import { atRest } from './support/settled'
 import { signInCustomer } from './support/sign-in'
 import { seedHistory } from './support/trends'
 
@@ -19,16 +20,8 @@ const VIEWPORTS = [
 async function expectInsideViewport(page: Page, step: number) {
   const tooltip = page.getByRole('alertdialog')
   await expect(tooltip).toBeVisible()
-  // The tooltip settles once joyride has scrolled the target into view.
-  let last = ''
-  await expect
-    .poll(async () => {
-      const now = JSON.stringify(await tooltip.boundingBox())
-      const settled = now === last
-      last = now
-      return settled
-    })
-    .toBe(true)
+  // Measured once joyride has placed it and scrolled its target into view.
+  await atRest(tooltip)
   const box = (await tooltip.boundingBox())!
   const viewport = page.viewportSize()!
   const where = `step ${step}: ${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`

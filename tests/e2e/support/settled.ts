@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test'
+import { expect, type Locator, type Page, type Request } from '@playwright/test'
 
 /** The page's open requests, counted from the moment `trackRequests` was called. */
 export type OpenRequests = {
@@ -109,4 +109,31 @@ export async function animationsDone(page: Page) {
       await atMost(3_000, Promise.all(now.map((animation) => animation.finished.catch(() => undefined))))
     }
   })
+}
+
+/**
+ * Waits until an element is where a person would look at it or click it: faded in (with every
+ * ancestor fully opaque) and still, with any scroll of the page over. react-joyride shows a step's
+ * tooltip at opacity 0 until it is placed and may scroll its target into view meanwhile; two equal
+ * positions a poll apart were seen before the scroll had begun, and a Next clicked while the
+ * tooltip still moved changed nothing, on a loaded machine.
+ */
+export async function atRest(element: Locator) {
+  await animationsDone(element.page())
+  await expect
+    .poll(() =>
+      element.evaluate(
+        (node) =>
+          new Promise<boolean>((resolve) => {
+            const where = () => JSON.stringify([node.getBoundingClientRect(), window.scrollX, window.scrollY])
+            let opacity = 1
+            for (let n: Element | null = node; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity)
+            const before = where()
+            let frames = 0
+            const next = () => (++frames < 4 ? requestAnimationFrame(next) : resolve(opacity === 1 && where() === before))
+            requestAnimationFrame(next)
+          }),
+      ),
+    )
+    .toBe(true)
 }
