@@ -21,7 +21,17 @@ mkdir -p "$work/build" "$work/runtime/data" "$work/image/bin"
 cd "$work/build"
 if [ "${CONTAINER_CHECK_REUSE_MODULES:-0}" = "1" ] && [ -d "$repo/node_modules" ]; then
   # CI has just run `npm ci` from the same lockfile: reuse it rather than compile everything twice.
-  cp -a "$repo/node_modules" node_modules
+  # As hard links where both trees are on one filesystem (3 s against 15 s to copy its 840 MB): the
+  # stages below only delete from this tree, which leaves the repository's files alone, and the one
+  # file npm rewrites in place, its hidden lockfile, is given a copy of its own first.
+  if cp -al "$repo/node_modules" node_modules 2>/dev/null; then
+    if [ -f node_modules/.package-lock.json ]; then
+      cp --remove-destination "$repo/node_modules/.package-lock.json" node_modules/.package-lock.json
+    fi
+  else
+    rm -rf node_modules
+    cp -a "$repo/node_modules" node_modules
+  fi
 else
   npm ci --no-audit --no-fund --prefer-offline >/dev/null
 fi
