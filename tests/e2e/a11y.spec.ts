@@ -227,44 +227,63 @@ async function violations(page: Page) {
   }))
 }
 
+/**
+ * Screens that need the same browser set-up (who is signed in, with or without JavaScript, the tour
+ * shown or not) share one page: each screen is still loaded fresh and brought into its state, but the
+ * browser context, its renderer and its signed-in account are made once per group, not per screen.
+ */
+type Group = { name: string; as?: SessionKind; javaScriptEnabled: boolean; tour: boolean; screens: Screen[] }
+const GROUPS: Group[] = []
 for (const screen of SCREENS) {
-  test.describe(`a11y: ${screen.name}`, () => {
-    let statePath: string | undefined
+  const javaScriptEnabled = screen.javaScriptEnabled !== false
+  const tour = screen.name.includes('tour')
+  const name = [screen.as ?? 'signed out', javaScriptEnabled ? '' : 'without JavaScript', tour ? 'the tour' : '']
+    .filter(Boolean)
+    .join(', ')
+  const group = GROUPS.find((g) => g.name === name)
+  if (group) group.screens.push(screen)
+  else GROUPS.push({ name, as: screen.as, javaScriptEnabled, tour, screens: [screen] })
+}
 
-    test.beforeAll(async () => {
-      if (screen.as) statePath = await storageStateFor(screen.as)
-    })
-
-    test('has no WCAG 2.1 A/AA violations in light and dark, at 375 px and 1280 px', async ({ browser }) => {
-      test.setTimeout(120_000)
-      // All four combinations on one page, brought into its state once: the system theme is
-      // switched in place (the page follows it as a visitor's would), then each width is checked.
-      // axe runs inside the page, so "without JavaScript" is emulated by serving every document
-      // without its <script> elements: no boot script, no hydration, native form posts.
-      const context = await browser.newContext({ viewport: A11Y_WIDTHS[0], colorScheme: 'light', storageState: statePath })
-      if (screen.javaScriptEnabled === false) await context.route('**/*', serveWithoutScripts)
-      const page = await context.newPage()
-      // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
-      if (!screen.name.includes('tour')) {
-        await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
-      }
-      const requests = trackRequests(page)
-      await page.goto(screen.path)
-      // Hydrated, with what hydration starts (a flash toast moving into Radix's lazily loaded
-      // toasts) arrived, so the scan does not catch the page halfway. The requests are counted
-      // rather than waited out (500 ms of quiet network per page).
-      await settled(page, { hydrated: screen.javaScriptEnabled !== false, requests })
-      // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
-      expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
-      if (screen.state) await screen.state(page)
-      if (screen.javaScriptEnabled === false) {
-        await page.waitForLoadState('load')
-        await expectNoScripts(page, screen.name)
-      }
-      await inEveryThemeAndWidth(page, screen.name, async (label) => {
-        expect(await violations(page), label).toEqual([])
+for (const group of GROUPS) {
+  test(`a11y, ${group.name}: ${group.screens.length} screens without WCAG 2.1 A/AA violations in light and dark, at 375 and 1280 px`, async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000 * group.screens.length)
+    const statePath = group.as ? await storageStateFor(group.as) : undefined
+    // axe runs inside the page, so "without JavaScript" is emulated by serving every document
+    // without its <script> elements: no boot script, no hydration, native form posts.
+    const context = await browser.newContext({ viewport: A11Y_WIDTHS[0], colorScheme: 'light', storageState: statePath })
+    if (!group.javaScriptEnabled) await context.route('**/*', serveWithoutScripts)
+    const page = await context.newPage()
+    // The guided tour is its own state; elsewhere it is marked as seen so it does not cover the page.
+    if (!group.tour) await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
+    const requests = trackRequests(page)
+    for (const screen of group.screens) {
+      await test.step(screen.name, async () => {
+        // Each screen starts as a new context would show it: light, at the phone width.
+        await page.setViewportSize(A11Y_WIDTHS[0])
+        await page.emulateMedia({ colorScheme: 'light' })
+        await page.goto(screen.path)
+        // Hydrated, with what hydration starts (a flash toast moving into Radix's lazily loaded
+        // toasts) arrived, so the scan does not catch the page halfway. The requests are counted
+        // rather than waited out (500 ms of quiet network per page).
+        await settled(page, { hydrated: group.javaScriptEnabled, requests })
+        // The intended page, not a sign-in page a lapsed session was sent to (which would pass too).
+        expect(new URL(page.url()).pathname + new URL(page.url()).search, `${screen.name}: the page loaded`).toBe(screen.path)
+        if (screen.state) await screen.state(page)
+        if (!group.javaScriptEnabled) {
+          await page.waitForLoadState('load')
+          await expectNoScripts(page, screen.name)
+        }
+        // All four combinations on the page as it is: the system theme is switched in place (the
+        // page follows it as a visitor's would), then each width is checked. Soft, so one screen's
+        // findings do not hide the next screen's.
+        await inEveryThemeAndWidth(page, screen.name, async (label) => {
+          expect.soft(await violations(page), label).toEqual([])
+        })
       })
-      await context.close()
-    })
+    }
+    await context.close()
   })
 }

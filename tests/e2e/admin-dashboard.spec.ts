@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
-import { scanWcag } from './support/axe'
+import { inViews, violationTargets } from './support/axe'
 
 // /admin/dashboard. The suite shares one provider with specs that create patients at the same time,
 // so numbers are checked as "went up by at least what we added", never as absolute values.
@@ -95,19 +95,17 @@ test('counts what it should: the funnel, quiet patients, alerts by tier, cohorts
 })
 
 test('has no WCAG 2.1 A/AA violations, dark at 375 px and light at 1280 px', async ({ browser }) => {
-  for (const [viewport, colorScheme] of [
-    [{ width: 375, height: 800 }, 'dark'],
-    [{ width: 1280, height: 900 }, 'light'],
-  ] as const) {
-    const context = await browser.newContext({ storageState: superState, viewport, colorScheme })
-    const page = await context.newPage()
-    await page.goto('/admin/dashboard')
-    await page.waitForLoadState('networkidle')
+  const context = await browser.newContext({ storageState: superState, viewport: { width: 375, height: 800 } })
+  const page = await context.newPage()
+  await page.goto('/admin/dashboard')
+  await page.waitForLoadState('networkidle')
+  const views = [
+    { width: 375, height: 800, colorScheme: 'dark' },
+    { width: 1280, height: 900, colorScheme: 'light' },
+  ] as const
+  await inViews(page, 'admin dashboard', views, async (label) => {
     await animationsDone(page)
-    const result = await scanWcag(page)
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
-    await context.close()
-  }
+    expect(await violationTargets(page), label).toEqual([])
+  })
+  await context.close()
 })

@@ -4,7 +4,7 @@ import { auditEventsAbout, seedPatients, uniquePrefix, type SeededPatient } from
 import { DEMO_ADMINS, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
-import { scanWcag } from './support/axe'
+import { inViews, violationTargets } from './support/axe'
 
 // /admin/patient/:id — the record: header, clinical summary, alerts with acknowledge (with and
 // without JavaScript), adherence and regain, devices, the trends; every view is audited.
@@ -136,19 +136,17 @@ test('a patient that does not exist is a 404 inside the portal, not an error', a
 
 test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', async ({ browser }) => {
   const patient = await regainingPatient()
-  for (const [viewport, colorScheme] of [
-    [{ width: 375, height: 800 }, 'light'],
-    [DESKTOP, 'dark'],
-  ] as const) {
-    const context = await browser.newContext({ storageState: standardState, viewport, colorScheme })
-    const page = await context.newPage()
-    await page.goto(`/admin/patient/${patient.id}`)
-    await page.waitForLoadState('networkidle')
+  const context = await browser.newContext({ storageState: standardState, viewport: { width: 375, height: 800 } })
+  const page = await context.newPage()
+  await page.goto(`/admin/patient/${patient.id}`)
+  await page.waitForLoadState('networkidle')
+  const views = [
+    { width: 375, height: 800, colorScheme: 'light' },
+    { ...DESKTOP, colorScheme: 'dark' },
+  ] as const
+  await inViews(page, 'patient record', views, async (label) => {
     await animationsDone(page)
-    const result = await scanWcag(page)
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
-    await context.close()
-  }
+    expect(await violationTargets(page), label).toEqual([])
+  })
+  await context.close()
 })

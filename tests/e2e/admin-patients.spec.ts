@@ -8,7 +8,7 @@ import {
 import { receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
 import { animationsDone } from './support/settled'
-import { scanWcag } from './support/axe'
+import { inViews, violationTargets } from './support/axe'
 
 // /admin/patients: search, filters, sort and pagination all live in the URL, so each works as a
 // plain GET form or link without JavaScript and as a client navigation with it. Every test seeds its
@@ -189,19 +189,17 @@ test('is a card list at 375 px, with sort links', async ({ browser }) => {
 })
 
 test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', async ({ browser }) => {
-  for (const [viewport, colorScheme] of [
-    [PHONE, 'light'],
-    [DESKTOP, 'dark'],
-  ] as const) {
-    const context = await browser.newContext({ storageState: standardState, viewport, colorScheme })
-    const page = await context.newPage()
-    await page.goto(`/admin/patients?q=${prefix}&sort=twl&dir=desc`)
-    await page.waitForLoadState('networkidle')
+  const context = await browser.newContext({ storageState: standardState, viewport: PHONE })
+  const page = await context.newPage()
+  await page.goto(`/admin/patients?q=${prefix}&sort=twl&dir=desc`)
+  await page.waitForLoadState('networkidle')
+  const views = [
+    { ...PHONE, colorScheme: 'light' },
+    { ...DESKTOP, colorScheme: 'dark' },
+  ] as const
+  await inViews(page, 'patients list', views, async (label) => {
     await animationsDone(page)
-    const result = await scanWcag(page)
-    expect(
-      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
-    await context.close()
-  }
+    expect(await violationTargets(page), label).toEqual([])
+  })
+  await context.close()
 })

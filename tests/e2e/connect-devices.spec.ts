@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from './support/devices'
 import { hideTour, isoDaysFromToday } from './support/log-data'
 import { receivedFrom, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { animationsDone } from './support/settled'
-import { scanWcag } from './support/axe'
+import { inViews, violationTargets } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
 const YESTERDAY = isoDaysFromToday(-1)
@@ -221,60 +221,55 @@ test.describe('Connect Devices (without JavaScript)', () => {
   })
 })
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
-
 test.describe('Connect Devices accessibility', () => {
   const PHONE = { width: 375, height: 812 }
   const DESKTOP = { width: 1280, height: 900 }
 
-  async function axe(browser: Browser, storageState: StorageState, url: string, index: number) {
-    const pairs =
+  /** The page as it is, in two width and theme pairs (switched in place), then back in its own. */
+  async function axe(page: Page, index: number) {
+    const views =
       index % 2 === 0
         ? [
-            { viewport: PHONE, colorScheme: 'light' as const },
-            { viewport: DESKTOP, colorScheme: 'dark' as const },
+            { ...PHONE, colorScheme: 'light' as const },
+            { ...DESKTOP, colorScheme: 'dark' as const },
           ]
         : [
-            { viewport: PHONE, colorScheme: 'dark' as const },
-            { viewport: DESKTOP, colorScheme: 'light' as const },
+            { ...PHONE, colorScheme: 'dark' as const },
+            { ...DESKTOP, colorScheme: 'light' as const },
           ]
-    for (const { viewport, colorScheme } of pairs) {
-      const context = await browser.newContext({ viewport, colorScheme, storageState })
-      const page = await context.newPage()
-      await page.goto(url)
+    const own = page.viewportSize()
+    const { pathname, search } = new URL(page.url())
+    await inViews(page, pathname + search, views, async (label) => {
       await animationsDone(page)
-      const result = await scanWcag(page)
-      expect(
-        result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-        `${url} at ${viewport.width}px, ${colorScheme}`,
-      ).toEqual([])
-      await context.close()
-    }
+      expect(await violationTargets(page), label).toEqual([])
+    })
+    if (own) await page.setViewportSize(own)
+    await page.emulateMedia({ colorScheme: null })
   }
 
   test('consent page, connected with the disconnect question, needs attention: no axe violations', async ({
     page,
-    browser,
   }) => {
     test.setTimeout(120_000)
     const customer = await signInNewCustomer(page)
-    const state = await page.context().storageState()
     // "Not connected" is a11y.spec.ts's 'connect devices' screen (all four width/theme pairs).
     await page.goto(CONNECT_PATH)
     await demoCard(page)
       .getByRole('button', { name: /Connect Demo Health/ })
       .click()
     await expect(page).toHaveURL(/\/dev\/device-consent/)
-    await axe(browser, state, page.url(), 1)
+    await axe(page, 1)
     await page.getByRole('button', { name: 'Allow', exact: true }).click()
     await expectStatus(page, 'Connected')
-    const connected = await page.context().storageState()
-    await axe(browser, connected, `${CONNECT_PATH}?disconnect=demo_health`, 2)
+    await page.goto(`${CONNECT_PATH}?disconnect=demo_health`)
+    await axe(page, 2)
+    await page.goto(CONNECT_PATH)
     await failNextSync(customer.email, 'Demo Health access was revoked.')
     await demoCard(page)
       .getByRole('button', { name: /Sync now/ })
       .click()
     await expectStatus(page, 'Needs attention')
-    await axe(browser, connected, CONNECT_PATH, 3)
+    await axe(page, 3)
   })
+
 })

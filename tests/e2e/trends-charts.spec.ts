@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, usDate } from './support/log-data'
 import { createCustomer, receivedFrom } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
@@ -77,33 +77,30 @@ async function checkChart(page: Page, id: string, where: string) {
   }
 }
 
-async function yearPatientState(browser: Browser) {
-  const page = await browser.newPage()
+/** A patient in lbs, a year of history and more, signed in on `page` (the tour marked as seen). */
+async function signInYearPatient(page: Page) {
   await hideTour(page)
   const customer = await signInNewCustomer(page, undefined, {
     personal: { weight_unit: 'lbs', height_unit: 'ft-in' },
     bariatric: { surgery_date: isoDaysFromToday(-300) },
   })
   await seedHistory(customer.email, 400)
-  const state = await page.context().storageState()
-  await page.close()
-  return state
 }
 
 test('axis, target and follow-up labels sit beside the plot and never overlap, at 375, 768 and 1280 px', async ({
-  browser,
+  page,
 }) => {
   test.setTimeout(300_000)
-  const storageState = await yearPatientState(browser)
+  await signInYearPatient(page)
+  // One page for the three: each width and theme is set before its pages load, as a new context would.
   for (const [width, colorScheme] of [
     [375, 'light'],
     // A tablet: the sidebar is open and leaves the charts about 500 px.
     [768, 'light'],
     [1280, 'dark'],
   ] as const) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState })
-    const page = await context.newPage()
-    await page.addInitScript(() => window.localStorage.setItem('has_seen_tour', 'true'))
+    await page.setViewportSize({ width, height: 900 })
+    await page.emulateMedia({ colorScheme })
     for (const range of ['7d', '30d', '1y', 'all']) {
       await page.goto(`/customer/health-trends?range=${range}`)
       for (const id of ['weight', 'loss', 'sleep', 'protein', 'water'])
@@ -135,7 +132,6 @@ test('axis, target and follow-up labels sit beside the plot and never overlap, a
     await expect(page.getByTestId('trend-loss').locator('[data-marker-label^="Surgery"]:visible')).toHaveText(
       'Surgery',
     )
-    await context.close()
   }
 })
 

@@ -53,24 +53,52 @@ export const A11Y_WIDTHS = [
   { width: 1280, height: 900 },
 ]
 
+/** A width and a system theme to check a page in. */
+export type View = { width: number; height: number; colorScheme: 'light' | 'dark' }
+
+/**
+ * Emulates a system theme on the open page and waits until the page has followed it (the
+ * document's computed colour scheme), so a page that did not follow fails rather than being
+ * checked twice in one theme.
+ */
+async function followTheme(page: Page, colorScheme: View['colorScheme'], what: string) {
+  await page.emulateMedia({ colorScheme })
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), {
+      message: `${what}: the page follows the ${colorScheme} system theme`,
+    })
+    .toBe(colorScheme)
+}
+
 /**
  * Runs `check` in light and dark at both widths on the page as it is: the system theme is switched
  * in place (the page follows it, as a visitor's does) rather than the page loaded and brought into
- * its state four times. Each theme is first seen applied (the document's computed colour scheme),
- * so a page that did not follow would fail rather than be checked twice in one theme.
+ * its state four times.
  */
 export async function inEveryThemeAndWidth(page: Page, what: string, check: (label: string) => Promise<void>) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme), {
-        message: `${what}: the page follows the ${colorScheme} system theme`,
-      })
-      .toBe(colorScheme)
+    await followTheme(page, colorScheme, what)
     for (const viewport of A11Y_WIDTHS) {
       await page.setViewportSize(viewport)
       await check(`${what} at ${viewport.width}px, ${colorScheme}`)
     }
+  }
+}
+
+/**
+ * Runs `check` in each of `views` on the page as it is, switching width and theme in place (a new
+ * browser context per view would load the page and bring it into its state again each time).
+ */
+export async function inViews(
+  page: Page,
+  what: string,
+  views: readonly View[],
+  check: (label: string, view: View) => Promise<void>,
+) {
+  for (const view of views) {
+    await page.setViewportSize({ width: view.width, height: view.height })
+    await followTheme(page, view.colorScheme, what)
+    await check(`${what} at ${view.width}px, ${view.colorScheme}`, view)
   }
 }
 
