@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { templatePath } from './scripts/pglite-template-cache.js'
 import { E2E_PORT, E2E_PROVIDER_PORT, E2E_WITHINGS_PORT } from './tests/e2e/support/constants'
 
 // Debian's headless shell where it exists (CI, our machines), then Debian's Chromium, then
@@ -14,9 +15,9 @@ const executablePath = browserPaths.find((candidate) => candidate !== undefined 
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'baricare-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
-// The run's migrated embedded database, made once by the e2e server's start (scripts/e2e-server.js)
-// and copied by it and by every server a spec spawns (support/spawn-server.ts).
-const pgliteTemplate = process.env.E2E_PGLITE_TEMPLATE ?? path.join(dataDir, 'template', 'pglite')
+// The migrated embedded database, copied by the e2e server (scripts/e2e-server.js, which makes it
+// when no run has yet) and by every server a spec spawns (support/spawn-server.ts).
+const pgliteTemplate = process.env.E2E_PGLITE_TEMPLATE ?? templatePath('migrated')
 process.env.E2E_PGLITE_TEMPLATE = pgliteTemplate
 
 export default defineConfig({
@@ -64,7 +65,8 @@ export default defineConfig({
     command: `"${process.execPath}" scripts/e2e-server.js`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    // It creates the run's embedded database template first (initdb and the migrations): with other
+    // It may make the embedded database template first (initdb and the migrations; scripts/
+    // pglite-template-cache.js keeps it for later runs): with other
     // runs loading the machine (load average 15) a new database took 81 s, and 60 s ran out twice.
     // About the bound spawnServer gives the servers specs start (support/spawn-server.ts).
     timeout: 120_000,

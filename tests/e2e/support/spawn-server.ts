@@ -29,7 +29,7 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
   }
   if (!free) throw new Error(`port ${port} is already in use: another server would be tested instead`)
   const dataDir = mkdtempSync(path.join(tmpdir(), 'baricare-extra-'))
-  // The run's migrated embedded database (scripts/e2e-server.js made it before any test ran):
+  // The migrated embedded database (scripts/e2e-server.js saw it there before any test ran):
   // a copy instead of initdb and every migration, seconds of CPU per server. Without it (a run
   // started some other way) the server creates its own, as in production.
   const template = process.env.E2E_PGLITE_TEMPLATE
