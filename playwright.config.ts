@@ -65,9 +65,9 @@ export default defineConfig({
     command: `"${process.execPath}" scripts/e2e-server.js`,
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
-    // It may make the embedded database template first (initdb and the migrations; scripts/
-    // pglite-template-cache.js keeps it for later runs): with other
-    // runs loading the machine (load average 15) a new database took 81 s, and 60 s ran out twice.
+    // It may make the embedded database template first (initdb and the migrations, kept for later
+    // runs by scripts/pglite-template-cache.js): with other runs loading the machine (load
+    // average 15) a new database took 81 s, and 60 s ran out twice.
     // About the bound spawnServer gives the servers specs start (support/spawn-server.ts).
     timeout: 120_000,
     stdout: 'ignore',

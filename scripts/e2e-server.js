@@ -3,9 +3,8 @@
 // migrated, at $E2E_PGLITE_TEMPLATE (by default kept between runs, scripts/pglite-template-cache.js).
 // This server and every server a spec spawns (tests/e2e/support/spawn-server.ts) start from a copy
 // of it: initdb and the migrations cost seconds of CPU per server on our two cores, a copy
-// milliseconds. Each server then does at
-// start what it would on a new database (the demo admins, its settings), so nothing a spec tests
-// comes from the template but the schema.
+// milliseconds. Each server then does at start what it would on a new database (the demo admins,
+// its settings), so nothing a spec tests comes from the template but the schema.
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync } from 'node:fs'
 import path from 'node:path'

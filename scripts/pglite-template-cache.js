@@ -21,16 +21,20 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The installed PGlite's version (its package.json is not among the files it exports). */
 function pgliteVersion() {
-  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
-  while (!existsSync(path.join(dir, 'package.json')) || !readFileSync(path.join(dir, 'package.json'), 'utf8').includes('"@electric-sql/pglite"')) {
-    const parent = path.dirname(dir)
-    if (parent === dir) throw new Error('the @electric-sql/pglite package has no package.json')
-    dir = parent
+  for (let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json')
+    if (existsSync(manifest)) {
+      const { name, version } = JSON.parse(readFileSync(manifest, 'utf8'))
+      if (name === '@electric-sql/pglite') return version
+    }
+    if (path.dirname(dir) === dir) throw new Error('the @electric-sql/pglite package has no package.json')
   }
-  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version
 }
 
+let key
+/** The hash that names this tree's templates, computed once per process. */
 function contentKey() {
+  if (key) return key
   const hash = createHash('sha256')
   hash.update(`pglite ${pgliteVersion()}\n`)
   const migrations = path.join(root, 'provider/db/migrations')
@@ -42,7 +46,8 @@ function contentKey() {
       .map((name) => path.join('provider/db/migrations', name)),
   ]
   for (const file of files) hash.update(`${file}\n`).update(readFileSync(path.join(root, file)))
-  return hash.digest('hex').slice(0, 16)
+  key = hash.digest('hex').slice(0, 16)
+  return key
 }
 
 /**
@@ -86,9 +91,9 @@ export async function ensureTemplate(target, make) {
   return target
 }
 
-function pruneStale(key) {
+function pruneStale(current) {
   for (const name of readdirSync(cacheRoot)) {
-    if (name.includes(`-${key}`)) continue
+    if (name.includes(`-${current}`)) continue
     const full = path.join(cacheRoot, name)
     try {
       if (Date.now() - statSync(full).mtimeMs > DAY_MS) rmSync(full, { recursive: true, force: true })

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { storageStateFor } from './support/sessions'
-import { animationsDone } from './support/settled'
-import { inViews, violationTargets } from './support/axe'
+import { inViews, expectNoViolations } from './support/axe'
 
 // /admin/dashboard. The suite shares one provider with specs that create patients at the same time,
 // so numbers are checked as "went up by at least what we added", never as absolute values.
@@ -103,9 +102,6 @@ test('has no WCAG 2.1 A/AA violations, dark at 375 px and light at 1280 px', asy
     { width: 375, height: 800, colorScheme: 'dark' },
     { width: 1280, height: 900, colorScheme: 'light' },
   ] as const
-  await inViews(page, 'admin dashboard', views, async (label) => {
-    await animationsDone(page)
-    expect(await violationTargets(page), label).toEqual([])
-  })
+  await inViews(page, 'admin dashboard', views, (label) => expectNoViolations(page, label))
   await context.close()
 })

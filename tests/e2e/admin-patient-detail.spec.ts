@@ -3,8 +3,7 @@ import { REGAINING_PATIENT } from '../support/fixtures'
 import { auditEventsAbout, seedPatients, uniquePrefix, type SeededPatient } from './support/admin-patients'
 import { DEMO_ADMINS, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
-import { animationsDone } from './support/settled'
-import { inViews, violationTargets } from './support/axe'
+import { inViews, expectNoViolations } from './support/axe'
 
 // /admin/patient/:id — the record: header, clinical summary, alerts with acknowledge (with and
 // without JavaScript), adherence and regain, devices, the trends; every view is audited.
@@ -144,9 +143,6 @@ test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', asy
     { width: 375, height: 800, colorScheme: 'light' },
     { ...DESKTOP, colorScheme: 'dark' },
   ] as const
-  await inViews(page, 'patient record', views, async (label) => {
-    await animationsDone(page)
-    expect(await violationTargets(page), label).toEqual([])
-  })
+  await inViews(page, 'patient record', views, (label) => expectNoViolations(page, label))
   await context.close()
 })

@@ -7,8 +7,7 @@ import {
 } from './support/admin-patients'
 import { receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
-import { animationsDone } from './support/settled'
-import { inViews, violationTargets } from './support/axe'
+import { inViews, expectNoViolations } from './support/axe'
 
 // /admin/patients: search, filters, sort and pagination all live in the URL, so each works as a
 // plain GET form or link without JavaScript and as a client navigation with it. Every test seeds its
@@ -197,9 +196,6 @@ test('has no WCAG 2.1 A/AA violations, light at 375 px and dark at 1280 px', asy
     { ...PHONE, colorScheme: 'light' },
     { ...DESKTOP, colorScheme: 'dark' },
   ] as const
-  await inViews(page, 'patients list', views, async (label) => {
-    await animationsDone(page)
-    expect(await violationTargets(page), label).toEqual([])
-  })
+  await inViews(page, 'patients list', views, (label) => expectNoViolations(page, label))
   await context.close()
 })

@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { auditEvents, signedInContext } from './support/admin-users'
 import { createCustomer, customerToken, DEMO_ADMINS, providerCall, receivedRequests } from './support/provider'
 import { storageStateFor } from './support/sessions'
-import { animationsDone } from './support/settled'
-import { inViews, violationTargets } from './support/axe'
+import { inViews, expectNoViolations } from './support/axe'
 
 // /admin/reports: the cohort summary and the CSV exports. Other specs create patients on the
 // same server at the same time, so this spec's cohort is its own: a procedure and a surgery date
@@ -203,8 +202,7 @@ test.describe('accessibility', () => {
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
       await inViews(page, `reports as ${role}`, views, async (label, view) => {
-        await animationsDone(page)
-        expect(await violationTargets(page), label).toEqual([])
+        await expectNoViolations(page, label)
         expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(view.width)
       })
       await context.close()

@@ -4,8 +4,7 @@ import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from '.
 import { hideTour, isoDaysFromToday } from './support/log-data'
 import { receivedFrom, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
-import { animationsDone } from './support/settled'
-import { inViews, violationTargets } from './support/axe'
+import { inViews, expectNoViolations } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
 const YESTERDAY = isoDaysFromToday(-1)
@@ -239,10 +238,7 @@ test.describe('Connect Devices accessibility', () => {
           ]
     const own = page.viewportSize()
     const { pathname, search } = new URL(page.url())
-    await inViews(page, pathname + search, views, async (label) => {
-      await animationsDone(page)
-      expect(await violationTargets(page), label).toEqual([])
-    })
+    await inViews(page, pathname + search, views, (label) => expectNoViolations(page, label))
     if (own) await page.setViewportSize(own)
     await page.emulateMedia({ colorScheme: null })
   }

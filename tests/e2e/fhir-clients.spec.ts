@@ -4,8 +4,7 @@ import { JWKS_PRIVATE_KEY, JWKS_SOURCE_REQUIRED, FHIR_CLIENT_NAME_REQUIRED, FHIR
 import { adminToken, auditEvents } from './support/admin-users'
 import { providerCall } from './support/provider'
 import { storageStateFor } from './support/sessions'
-import { animationsDone } from './support/settled'
-import { inViews, violationTargets } from './support/axe'
+import { inViews, expectNoViolations } from './support/axe'
 
 // /admin/fhir-clients (Super Admin): registering a FHIR client app and disabling it, once with
 // JavaScript and once without, checked on the screen and in what the API stored and audited. Other
@@ -160,8 +159,7 @@ test.describe('accessibility', () => {
       }
       await page.waitForLoadState('networkidle')
       await inViews(page, name, views, async (label, view) => {
-        await animationsDone(page)
-        expect(await violationTargets(page), label).toEqual([])
+        await expectNoViolations(page, label)
         expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(view.width)
       })
       await context.close()

@@ -3,8 +3,8 @@ import { hideTour, isoDaysFromToday } from './support/log-data'
 import { customerAccountId, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { lastDays, seededEntriesOn, seededWeight, seedHistory } from './support/trends'
-import { animationsDone, settled } from './support/settled'
-import { violationTargets } from './support/axe'
+import { settled } from './support/settled'
+import { expectNoViolations } from './support/axe'
 
 // /customer/health-trends for a patient with 120 days of seeded daily data (support/trends.ts
 // knows every value), with and without JavaScript.
@@ -229,7 +229,6 @@ test('axe: no WCAG 2.1 A/AA violations in light and dark, at 375 px and 1280 px'
     await page.getByTestId('weight-table').locator('summary').click()
     await page.getByTestId('weight-plot').focus()
     await page.keyboard.press('End')
-    await animationsDone(page)
-    expect(await violationTargets(page), `${path} at ${width}px, ${colorScheme}`).toEqual([])
+    await expectNoViolations(page, `${path} at ${width}px, ${colorScheme}`)
   }
 })

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
 import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
 import { signInCustomer, signInNewCustomer } from './support/sign-in'
-import { animationsDone, settled } from './support/settled'
-import { A11Y_WIDTHS, inEveryThemeAndWidth, violationTargets } from './support/axe'
+import { settled } from './support/settled'
+import { A11Y_WIDTHS, inEveryThemeAndWidth, expectNoViolations } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
 
@@ -312,10 +312,7 @@ test.describe('Accessibility of the log states', () => {
         await page.getByRole('button', { name: 'Save sleep' }).click()
         await expect(page.getByText('Hours of sleep is required')).toBeVisible()
       }
-      await inEveryThemeAndWidth(page, path, async (label) => {
-        await animationsDone(page)
-        expect(await violationTargets(page), label).toEqual([])
-      })
+      await inEveryThemeAndWidth(page, path, (label) => expectNoViolations(page, label))
     }
     await page.close()
   })

@@ -1,6 +1,7 @@
 import type AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { createRequire } from 'node:module'
+import { animationsDone } from './settled'
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 
@@ -106,4 +107,10 @@ export async function inViews(
 export async function violationTargets(page: Page) {
   const result = await scanWcag(page)
   return result.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
+}
+
+/** Fails, with what the scan found in the failure message, unless the page has no violations once its animations are over. */
+export async function expectNoViolations(page: Page, label: string) {
+  await animationsDone(page)
+  expect(await violationTargets(page), label).toEqual([])
 }
