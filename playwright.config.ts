@@ -88,6 +88,9 @@ export default defineConfig({
       // in hundreds of times (a TOTP code works once per 30 s); tests/e2e/admin-mfa.spec.ts starts
       // its own server with the default ("super") and with "required" to test the rule itself.
       ADMIN_MFA: 'off',
+      // The suite creates and signs in hundreds of accounts: new password hashes at the test
+      // suites' cheaper cost (provider/passwords.ts; refused in production).
+      PASSWORD_HASHING: 'test',
       // Withings against the local simulator (tests/e2e/withings.spec.ts reads what it received).
       WITHINGS_SIMULATOR: '1',
       WITHINGS_SIMULATOR_PORT: String(E2E_WITHINGS_PORT),

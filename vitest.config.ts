@@ -36,6 +36,7 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: 4,
     isolate: false,
+    setupFiles: ['tests/support/password-hashing.ts'],
     testTimeout: 15_000,
     projects: [
       {

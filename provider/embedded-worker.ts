@@ -25,7 +25,7 @@ async function start() {
     throw error
   })
   if (!modules) return
-  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv, accountClosureFromEnv, fhirSettingsFromEnv, failureText }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }, { metricsText }] = modules
+  const [{ startProvider, defaultSeedAdmins, withingsSettingsFromEnv, accountClosureFromEnv, fhirSettingsFromEnv, passwordHashingFromEnv, failureText }, { engineOptionsFromEnv }, { smtpSettingsFromEnv }, { metricsText }] = modules
   let provider: Awaited<ReturnType<typeof startProvider>>
   try {
     provider = await startProvider({
@@ -40,6 +40,7 @@ async function start() {
       appUrl: settings.appUrl,
       devMode: !settings.production,
       adminMfa: settings.adminMfa,
+      passwordHashing: passwordHashingFromEnv(process.env, settings.production),
       mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,
       admins: defaultSeedAdmins(process.env),
       log: (line) => console.log(line),

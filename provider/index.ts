@@ -26,6 +26,7 @@ import { fhirClientRoutes } from './routes/fhir-clients.js'
 import { recordExportRoutes } from './record-export/routes.js'
 import { mfaKeyFrom } from './mfa.js'
 import { ADMIN_MFA_OFF_IN_PRODUCTION } from './admin-mfa-setting.js'
+import { PASSWORD_HASHING_TEST_IN_PRODUCTION, usePasswordHashing, type PasswordHashing } from './passwords.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
@@ -53,6 +54,7 @@ import { DEFAULT_FHIR_RATE_LIMIT_PER_MINUTE, FHIR_TOKEN_REQUESTS_PER_MINUTE } fr
 export { defaultSeedAdmins, type SeedAdmin } from './seed-admins.js'
 export { failureText, isExpectedFailure } from './expected-failure.js'
 export { adminMfaFromEnv } from './admin-mfa-setting.js'
+export { passwordHashingFromEnv } from './passwords.js'
 export { withingsSettingsFromEnv } from './withings/config.js'
 export { accountClosureFromEnv } from './account-closure-settings.js'
 export { fhirSettingsFromEnv } from './fhir/settings.js'
@@ -78,6 +80,11 @@ export interface ProviderOptions {
    * sessions reach only the enrollment endpoints. Default "super"; "off" is refused unless devMode.
    */
   adminMfa?: AdminMfaSetting
+  /**
+   * PASSWORD_HASHING (passwordHashingFromEnv): the cost of new password hashes. Default
+   * "standard"; "test" (the test suites' cheaper cost) is refused unless devMode.
+   */
+  passwordHashing?: PasswordHashing
   /** Default 300. */
   accessTokenTtlSeconds?: number
   /** Default 7 days. */
@@ -145,7 +152,10 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
     throw new Error(`MFA_ENCRYPTION_KEY must be at least ${MIN_MFA_KEY_LENGTH} characters (e.g. openssl rand -base64 48)`)
   }
   const adminMfa = opts.adminMfa ?? DEFAULT_ADMIN_MFA
-  if (!opts.devMode && adminMfa === 'off') throw new Error(ADMIN_MFA_OFF_IN_PRODUCTION)
+  if (!opts.devMode && adminMfa === 'off') throw new ExpectedFailure(ADMIN_MFA_OFF_IN_PRODUCTION)
+  const passwordHashing = opts.passwordHashing ?? 'standard'
+  if (!opts.devMode && passwordHashing === 'test') throw new ExpectedFailure(PASSWORD_HASHING_TEST_IN_PRODUCTION)
+  usePasswordHashing(passwordHashing)
   collectProcessMetrics()
   const legacy = legacySqliteFile(opts.dataDir)
   if (legacy && !opts.database?.databaseUrl) {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { engineOptionsFromEnv } from './db/index.js'
 import { runCommand } from './expected-failure.js'
-import { accountClosureFromEnv, adminMfaFromEnv, defaultSeedAdmins, fhirSettingsFromEnv, startProvider } from './index.js'
+import { accountClosureFromEnv, adminMfaFromEnv, defaultSeedAdmins, fhirSettingsFromEnv, passwordHashingFromEnv, startProvider } from './index.js'
 import { smtpSettingsFromEnv } from './jobs/email.js'
 import { withingsSettingsFromEnv } from './withings/config.js'
 
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     appUrl: env.APP_URL ?? 'http://localhost:3000',
     devMode: !production,
     adminMfa: adminMfaFromEnv(env, production),
+    passwordHashing: passwordHashingFromEnv(env, production),
     accessTokenTtlSeconds: integerEnv(env.ACCESS_TOKEN_TTL_SECONDS, 300),
     refreshTokenTtlSeconds: integerEnv(env.REFRESH_TOKEN_TTL_SECONDS, 7 * 24 * 60 * 60),
     mfaEncryptionKey: process.env.MFA_ENCRYPTION_KEY || undefined,

@@ -1,7 +1,39 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { ExpectedFailure } from './expected-failure.js'
 
 const KEY_LENGTH = 64
-const PARAMS = { N: 16384, r: 8, p: 1 } as const
+
+/**
+ * scrypt's cost. Every deployment hashes at `standard`. `test` is for the test suites only: they
+ * create and sign in thousands of accounts, and at the standard cost the hashing alone was about a
+ * fifth of the unit suite's CPU (35 ms a hash on our machines, against 2 ms). A hash records its
+ * own parameters, so either kind verifies whatever was stored. `test` is refused in production
+ * (passwordHashingFromEnv, startProvider).
+ */
+export const PASSWORD_HASH_COSTS = {
+  standard: { N: 16384, r: 8, p: 1 },
+  test: { N: 1024, r: 8, p: 1 },
+} as const satisfies Record<string, ScryptOptions>
+export type PasswordHashing = keyof typeof PASSWORD_HASH_COSTS
+
+export const PASSWORD_HASHING_TEST_IN_PRODUCTION = 'PASSWORD_HASHING cannot be "test" when NODE_ENV=production'
+
+/** PASSWORD_HASHING from an environment; unset or blank is `standard`. Throws one line on a bad value. */
+export function passwordHashingFromEnv(env: Record<string, string | undefined>, production: boolean): PasswordHashing {
+  const value = env.PASSWORD_HASHING?.trim() || 'standard'
+  if (value !== 'standard' && value !== 'test') throw new ExpectedFailure('Invalid environment: PASSWORD_HASHING must be "standard" or "test"')
+  if (production && value === 'test') throw new ExpectedFailure(`Invalid environment: ${PASSWORD_HASHING_TEST_IN_PRODUCTION}`)
+  return value
+}
+
+// One setting per process, chosen when the API starts (startProvider): new hashes are made by
+// sign-up, password changes, invitations and the seeds, none of which is handed the API's options.
+let hashing: PasswordHashing = 'standard'
+
+/** The cost new hashes get from now on in this process. */
+export function usePasswordHashing(kind: PasswordHashing): void {
+  hashing = kind
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -12,10 +44,11 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** Format: `scrypt$N$r$p$salt$hash` (base64url), so that parameters can change without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, kind: PasswordHashing = hashing): Promise<string> {
+  const params = PASSWORD_HASH_COSTS[kind]
   const salt = randomBytes(16)
-  const key = await derive(password, salt, PARAMS)
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+  const key = await derive(password, salt, params)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   )
 }
@@ -33,11 +66,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
-let dummyHash: Promise<string> | undefined
+const dummyHashes = new Map<PasswordHashing, Promise<string>>()
 
 /** Spends the same time as a real check, so an unknown e-mail cannot be told apart by response time. */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy-password-for-timing')
-  await verifyPassword(password, await dummyHash)
+  let dummy = dummyHashes.get(hashing)
+  if (!dummy) dummyHashes.set(hashing, (dummy = hashPassword('dummy-password-for-timing', hashing)))
+  await verifyPassword(password, await dummy)
   return false
 }

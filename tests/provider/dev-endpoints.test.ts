@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { GOOD_PASSWORD, SUPER } from '../support/fixtures'
-import { expectError, login, signUp, uniqueEmail, useTestProvider } from './helpers'
+import { PASSWORD_HASHING_TEST_IN_PRODUCTION } from '../../provider/passwords.js'
+import { expectError, login, signUp, startTestProvider, uniqueEmail, useTestProvider } from './helpers'
 
 interface LoggedRequest {
   id: number
@@ -138,5 +139,13 @@ describe('outside dev mode', () => {
 
   test('the API itself still works', async () => {
     await login(provider, 'admin', SUPER.email, SUPER.password)
+  })
+
+  test('new passwords are hashed at the standard cost, and the test cost is refused', async () => {
+    const email = uniqueEmail()
+    await signUp(provider, email)
+    const [row] = await provider.db.all<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE email = ?', [email])
+    expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/)
+    await expect(startTestProvider({ devMode: false, passwordHashing: 'test' })).rejects.toThrow(PASSWORD_HASHING_TEST_IN_PRODUCTION)
   })
 })

@@ -91,6 +91,8 @@ export async function startTestProvider(options: Partial<ProviderOptions> = {}):
     // the rule itself (admin-mfa-enforced.test.ts) ask for "super" or "required". Production
     // (devMode false) refuses "off", so there the default rule stands.
     adminMfa: options.devMode === false ? 'super' : 'off',
+    // The cheaper hash cost the suites use (provider/passwords.ts); production mode keeps its own.
+    passwordHashing: options.devMode === false ? 'standard' : 'test',
     ...options,
     database: options.database ?? (database ? { databaseUrl: database.url, poolMax: 4 } : undefined),
     dataDir,

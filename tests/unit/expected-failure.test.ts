@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { DataDirInUseError } from '../../provider/db/data-dir-lock'
 import { engineOptionsFromEnv } from '../../provider/db/index'
+import { adminMfaFromEnv } from '../../provider/admin-mfa-setting'
 import { ExpectedFailure, failureText } from '../../provider/expected-failure'
+import { passwordHashingFromEnv } from '../../provider/passwords'
 
 describe('failureText (what a command prints when it fails)', () => {
   it('is the sentence alone for a failure the operator can act on', () => {
@@ -15,6 +17,21 @@ describe('failureText (what a command prints when it fails)', () => {
       config = error
     }
     expect(failureText(config)).toBe('Invalid environment: DATABASE_URL must start with postgres:// or postgresql://')
+  })
+
+  it('is the sentence alone for a refused ADMIN_MFA or PASSWORD_HASHING', () => {
+    const refusal = (read: () => unknown) => {
+      try {
+        read()
+      } catch (error) {
+        return failureText(error)
+      }
+      return 'accepted'
+    }
+    expect(refusal(() => adminMfaFromEnv({ ADMIN_MFA: 'off' }, true))).toBe('Invalid environment: ADMIN_MFA cannot be "off" when NODE_ENV=production')
+    expect(refusal(() => adminMfaFromEnv({ ADMIN_MFA: 'sometimes' }, false))).toMatch(/^Invalid environment: ADMIN_MFA [^\n]+$/)
+    expect(refusal(() => passwordHashingFromEnv({ PASSWORD_HASHING: 'test' }, true))).toBe('Invalid environment: PASSWORD_HASHING cannot be "test" when NODE_ENV=production')
+    expect(refusal(() => passwordHashingFromEnv({ PASSWORD_HASHING: 'fast' }, false))).toBe('Invalid environment: PASSWORD_HASHING must be "standard" or "test"')
   })
 
   it('is the sentence alone when the database cannot be reached, even with no message of its own', () => {

@@ -48,6 +48,7 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
       APP_URL: `http://localhost:${port}`,
       // As on the main e2e server (playwright.config.ts): specs that test the rule pass their own.
       ADMIN_MFA: 'off',
+      PASSWORD_HASHING: 'test',
       ...env,
     },
     stdio: 'ignore',
