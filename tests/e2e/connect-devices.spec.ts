@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from './support/devices'
-import { hideTour, isoDaysFromToday } from './support/log-data'
+import { hideTour, isoDaysFromToday, logDataDayPath } from './support/log-data'
 import { receivedFrom, receivedRequests } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import { inViews, expectNoViolations } from './support/axe'
@@ -18,7 +18,7 @@ async function expectStatus(page: Page, status: string) {
 }
 
 async function todaysWeight(page: Page) {
-  await page.goto(`/customer/log-data?day=${TODAY}`)
+  await page.goto(logDataDayPath(TODAY))
   return page.getByTestId(`day-${TODAY}`).getByTestId('metric-weight')
 }
 
@@ -56,6 +56,8 @@ test.describe('Connect Devices (with JavaScript)', () => {
     const weight = await todaysWeight(page)
     await expect(weight).toContainText('From Demo Health')
     await expect(page.getByTestId('day-entries')).toContainText('From Demo Health')
+    // Last night's sleep, on yesterday (last week's on a Monday).
+    await page.goto(logDataDayPath(YESTERDAY))
     await expect(page.getByTestId(`day-${YESTERDAY}`).getByTestId('metric-sleep')).toContainText(
       'From Demo Health',
     )

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { WITHINGS_SIMULATOR_URL } from './support/constants'
 import { CONNECT_PATH } from './support/devices'
-import { hideTour, isoDaysFromToday } from './support/log-data'
+import { hideTour, isoDaysFromToday, logDataDayPath } from './support/log-data'
 import { receivedFrom } from './support/provider'
 import { signInNewCustomer } from './support/sign-in'
 import {
@@ -26,7 +26,7 @@ function toast(page: Page, text: string) {
 }
 
 async function metricOn(page: Page, day: string, metric: 'weight' | 'sleep') {
-  await page.goto(`/customer/log-data?day=${day}`)
+  await page.goto(logDataDayPath(day))
   return page.getByTestId(`day-${day}`).getByTestId(`metric-${metric}`)
 }
 

@@ -14,6 +14,14 @@ export function isoDaysFromToday(days: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
+/**
+ * Log Data opened on a day, in that day's week. The page shows the week in `week` (this week when
+ * it is absent) and only selects a day inside it: yesterday is last week's on a Monday.
+ */
+export function logDataDayPath(iso: string): string {
+  return `/customer/log-data?week=${mondayOf(iso)}&day=${iso}`
+}
+
 /** YYYY-MM-DD → MM/DD/YYYY, as the date fields take it. */
 export function usDate(iso: string): string {
   const [year, month, day] = iso.split('-')
