@@ -26,7 +26,7 @@ import { fhirClientRoutes } from './routes/fhir-clients.js'
 import { recordExportRoutes } from './record-export/routes.js'
 import { mfaKeyFrom } from './mfa.js'
 import { ADMIN_MFA_OFF_IN_PRODUCTION } from './admin-mfa-setting.js'
-import { PASSWORD_HASHING_TEST_IN_PRODUCTION, usePasswordHashing, type PasswordHashing } from './passwords.js'
+import { PASSWORD_HASHING_TEST_IN_PRODUCTION, setPasswordHashing, type PasswordHashing } from './passwords.js'
 import { seedAdmins, type SeedAdmin } from './seed-admins.js'
 import { tokenSecretFor } from './store/meta.js'
 import type { PgBoss } from 'pg-boss'
@@ -155,7 +155,7 @@ export async function startProvider(opts: ProviderOptions): Promise<RunningProvi
   if (!opts.devMode && adminMfa === 'off') throw new ExpectedFailure(ADMIN_MFA_OFF_IN_PRODUCTION)
   const passwordHashing = opts.passwordHashing ?? 'standard'
   if (!opts.devMode && passwordHashing === 'test') throw new ExpectedFailure(PASSWORD_HASHING_TEST_IN_PRODUCTION)
-  usePasswordHashing(passwordHashing)
+  setPasswordHashing(passwordHashing)
   collectProcessMetrics()
   const legacy = legacySqliteFile(opts.dataDir)
   if (legacy && !opts.database?.databaseUrl) {

@@ -3,13 +3,13 @@ import {
   PASSWORD_HASHING_TEST_IN_PRODUCTION,
   hashPassword,
   passwordHashingFromEnv,
-  usePasswordHashing,
+  setPasswordHashing,
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords.js'
 
 // The suites run at the test cost (tests/support/password-hashing.ts); put it back after each test.
-afterEach(() => usePasswordHashing('test'))
+afterEach(() => setPasswordHashing('test'))
 
 describe('password hashes', () => {
   test('the standard cost is scrypt N=16384, r=8, p=1, a 16-byte salt and a 64-byte key', async () => {
@@ -21,14 +21,14 @@ describe('password hashes', () => {
   })
 
   test('new hashes follow the process setting; any stored cost verifies under either', async () => {
-    usePasswordHashing('standard')
+    setPasswordHashing('standard')
     const standard = await hashPassword('Patient#123')
-    usePasswordHashing('test')
+    setPasswordHashing('test')
     const cheap = await hashPassword('Patient#123')
     expect(standard).toMatch(/^scrypt\$16384\$/)
     expect(cheap).toMatch(/^scrypt\$1024\$/)
     for (const setting of ['standard', 'test'] as const) {
-      usePasswordHashing(setting)
+      setPasswordHashing(setting)
       expect(await verifyPassword('Patient#123', standard)).toBe(true)
       expect(await verifyPassword('Patient#123', cheap)).toBe(true)
       expect(await verifyPassword('Patient#124', standard)).toBe(false)
@@ -47,7 +47,7 @@ describe('password hashes', () => {
   })
 
   test('an unknown e-mail is checked against a dummy hash of the current cost', async () => {
-    usePasswordHashing('standard')
+    setPasswordHashing('standard')
     expect(await verifyAgainstDummy('Patient#123')).toBe(false)
   })
 })

@@ -31,7 +31,7 @@ export function passwordHashingFromEnv(env: Record<string, string | undefined>, 
 let hashing: PasswordHashing = 'standard'
 
 /** The cost new hashes get from now on in this process. */
-export function usePasswordHashing(kind: PasswordHashing): void {
+export function setPasswordHashing(kind: PasswordHashing): void {
   hashing = kind
 }
 
