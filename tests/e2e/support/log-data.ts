@@ -1,6 +1,7 @@
 // Helpers for the health-log and dashboard-metrics specs: dates as the patient's browser sees them
 // (same machine, same time zone as the server) and direct provider calls for set-up.
 import type { Page } from '@playwright/test'
+import { logDataHref } from '../../../app/features/health-log/log-entries'
 import { customerToken, providerCall } from './provider'
 
 function pad(value: number) {
@@ -19,7 +20,7 @@ export function isoDaysFromToday(days: number): string {
  * it is absent) and only selects a day inside it: yesterday is last week's on a Monday.
  */
 export function logDataDayPath(iso: string): string {
-  return `/customer/log-data?week=${mondayOf(iso)}&day=${iso}`
+  return logDataHref({ week: mondayOf(iso), day: iso })
 }
 
 /** YYYY-MM-DD → MM/DD/YYYY, as the date fields take it. */
