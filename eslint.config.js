@@ -76,6 +76,20 @@ export default tseslint.config(
       ],
     },
   },
+  // End-to-end tests share a reused browser context per worker (playwright.config.ts), whose reset
+  // between tests does not undo these context-wide settings.
+  {
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(grantPermissions|clearPermissions|setGeolocation|setOffline|setExtraHTTPHeaders|setHTTPCredentials)$/]",
+          message: 'Not undone between tests of a reused context: make a context of your own (browser.newContext()) for this test.',
+        },
+      ],
+    },
+  },
   // Features import each other only through their public modules (app/features/public-modules.json);
   // app/platform/ and app/components/ui/ never import a feature.
   {

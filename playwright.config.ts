@@ -35,6 +35,14 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
+    // A worker keeps one browser context and page, and Playwright resets them between tests
+    // (cookies, cache, every storage of the origins visited, pages, routes, init scripts, clock,
+    // viewport, media): a test's first load then skips a new renderer's start, about half a
+    // CPU-second each. What the reset does not undo (permissions, geolocation, offline, extra
+    // headers set on the context) the lint refuses in tests/e2e; a test that needs them, or a
+    // context of its own, calls browser.newContext(). E2E_FRESH_CONTEXTS=1 gives every test a new
+    // context again, to rule reuse out when a test behaves oddly (decision 252).
+    reuseContext: process.env.E2E_FRESH_CONTEXTS !== '1',
     // Locally a failed test keeps its trace: actions, network and DOM snapshots (not the
     // screencast: encoding frames for every test was a fifth of the suite's CPU, decision 244).
     // In CI nothing of a run survives but its log, so no trace is recorded: recording one for
