@@ -3,7 +3,7 @@ import { PATIENT_PASSWORD, REGAINING_PATIENT } from '../support/fixtures'
 import { seedPatients, uniquePrefix } from './support/admin-patients'
 import { createVerifiedCustomer, customerToken, outbox, providerCall } from './support/provider'
 import { storageStateFor, type SessionKind } from './support/sessions'
-import { animationsDone, settled, trackRequests } from './support/settled'
+import { settled, trackRequests } from './support/settled'
 import { A11Y_WIDTHS, inEveryThemeAndWidth, scanWcag } from './support/axe'
 
 // axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
@@ -213,7 +213,6 @@ async function expectNoScripts(page: Page, what: string) {
 }
 
 async function violations(page: Page) {
-  await animationsDone(page)
   // The whole document: react-joyride's floater and Radix's portals are checked like the rest of the page.
   const result = await scanWcag(page)
   return result.violations.map((v) => ({

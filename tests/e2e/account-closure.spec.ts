@@ -3,7 +3,6 @@ import { expectToast } from './support/auth'
 import { adminToken, auditEventsAbout } from './support/admin-patients'
 import { createCustomer, customerAccountId, customerToken, outbox, providerCall } from './support/provider'
 import { signInAdmin, signInCustomer } from './support/sign-in'
-import { animationsDone } from './support/settled'
 import { WITHINGS_SIMULATOR_URL } from './support/constants'
 import { connectWithings } from './support/withings'
 import { inViews, scanWcag } from './support/axe'
@@ -146,7 +145,6 @@ for (const javaScriptEnabled of [true, false]) {
 
 async function axeViolations(page: Page) {
   await page.waitForLoadState('networkidle')
-  await animationsDone(page)
   const result = await scanWcag(page)
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)
 }

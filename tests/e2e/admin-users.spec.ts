@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test'
 import { adminToken, auditEvents, createAdmin, signedInContext } from './support/admin-users'
 import { createCustomer, DEMO_ADMINS, mailedLink, providerCall, receivedRequests, uniqueEmail } from './support/provider'
 import { storageStateFor } from './support/sessions'
-import { animationsDone } from './support/settled'
 import { scanWcag } from './support/axe'
 
 // /admin/users (Super Admin): invitations, role changes, deactivation and the audit log, with
@@ -247,7 +246,6 @@ test.describe('accessibility', () => {
       if (admin) await expect(page.getByRole('heading', { name: `Deactivate ${admin.fullName}?` })).toBeFocused()
       // A toast sliding in is half transparent: check the page once animations have settled.
       await page.waitForLoadState('networkidle')
-      await animationsDone(page)
       const result = await scanWcag(page)
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)

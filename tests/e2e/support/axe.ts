@@ -21,61 +21,24 @@ const axeSource: string = createRequire(createRequire(import.meta.url).resolve('
  * machine (docs/decisions/218-e2e-waste.md).
  */
 export async function scanWcag(page: Page): Promise<AxeResults> {
-  // A scan that finds something while the page is still moving (a lazily loaded toast swapping in
-  // and starting its entrance, a revalidation re-rendering) may have measured a frame nobody sees
-  // for long: it is run again once the page is still. A stable page's violations fail at once, and
-  // a clean scan is never repeated, so this costs nothing when the page is fine.
-  for (let attempt = 1; ; attempt++) {
-    await finiteAnimationsDone(page)
-    const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
-    if (!loaded) await page.evaluate(axeSource)
-    const { results, moved } = await runAxe(page)
-    if (results.violations.length === 0 || !moved || attempt === 3) return results
-  }
-}
-
-// A colour-scheme or viewport switch just before a scan starts CSS transitions (buttons have
-// transition-colors); axe would measure contrast halfway between the two themes. Wait for the
-// finite ones; spinners and skeleton pulses run forever and are left alone.
-function finiteAnimationsDone(page: Page) {
-  return page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
-}
-
-/** Runs axe in the page, noting whether the DOM changed or an animation started while it ran. */
-function runAxe(page: Page): Promise<{ results: AxeResults; moved: boolean }> {
+  // Every scan waits for the page to settle (stylesheets in, a flash toast swapped into Radix's,
+  // finite animations and transitions over, none started two frames later): a toast fading in, or
+  // a theme switch's transitions, would otherwise be measured halfway.
+  await animationsDone(page)
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
+  if (!loaded) await page.evaluate(axeSource)
   // Only violations are asserted, so only they are reported in full. axe otherwise builds a CSS
   // selector for every node that passed (274 on Leo's dashboard, 636 on his log): that was half of
   // a scan (dashboard 456 → 195 ms, log 802 → 399 ms). Every rule still runs on every node.
-  return page.evaluate(async (tags) => {
-    let moved = false
-    const mark = () => {
-      moved = true
-    }
-    // axe marks nodes with its own attributes while it runs; only changes to what is shown count.
-    const observer = new MutationObserver((records) => {
-      if (records.some((r) => r.type !== 'attributes' || !r.attributeName?.startsWith('data-axe'))) mark()
-    })
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-    document.addEventListener('animationstart', mark, true)
-    document.addEventListener('transitionstart', mark, true)
-    try {
-      // The page's own types do not know axe; the source evaluated by scanWcag defined it.
-      const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
-      const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      return { results, moved }
-    } finally {
-      observer.disconnect()
-      document.removeEventListener('animationstart', mark, true)
-      document.removeEventListener('transitionstart', mark, true)
-    }
-  }, WCAG_TAGS)
+  return page.evaluate(
+    // The page's own types do not know axe; the source evaluated just above defined it.
+    (tags) =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    WCAG_TAGS,
+  )
 }
 
 /** The widths every screen is checked at: a phone and a desktop. */
@@ -141,6 +104,5 @@ export async function violationTargets(page: Page) {
 
 /** Fails, with what the scan found in the failure message, unless the page has no violations once its animations are over. */
 export async function expectNoViolations(page: Page, label: string) {
-  await animationsDone(page)
   expect(await violationTargets(page), label).toEqual([])
 }

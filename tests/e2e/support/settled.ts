@@ -65,8 +65,9 @@ export async function settled(
 }
 
 /**
- * Waits for the page's finite CSS animations and transitions to end. Run before an axe scan: a
- * toast fading in has, for a moment, too little contrast, and a slow machine scans in that moment.
+ * Waits for the page's finite CSS animations and transitions to end. scanWcag runs it before every
+ * scan (axe.ts): a toast fading in has, for a moment, too little contrast, and a slow machine scans
+ * in that moment.
  * Endless ones (a skeleton's pulse) are left running; they would never end. An animation can start
  * just after a check finds none (a toast mounted once its lazily loaded code arrives), so the page
  * counts as done only when two frames later there is still none running.
