@@ -96,8 +96,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(user.revocations).toEqual([expect.objectContaining({ userid: user.userid })])
 
       // The admin record: closed, read-only, no "Close account" any more.
-      await signInAdmin(page, 'super')
-      await page.goto(`/admin/patient/${id}`)
+      await signInAdmin(page, 'super', { at: `/admin/patient/${id}` })
       await expect(page.getByTestId('account-closed')).toContainText('Account closed on')
       await expect(page.getByTestId('account-closed')).toContainText('Closed by the patient.')
       await expect(page.locator('summary', { hasText: 'Close account' })).toHaveCount(0)
@@ -117,14 +116,12 @@ for (const javaScriptEnabled of [true, false]) {
       const id = await customerAccountId(customer.email, customer.password)
       const standard = await browser.newContext({ javaScriptEnabled })
       const standardPage = await standard.newPage()
-      await signInAdmin(standardPage, 'standard')
-      await standardPage.goto(`/admin/patient/${id}`)
+      await signInAdmin(standardPage, 'standard', { at: `/admin/patient/${id}` })
       await expect(standardPage.getByRole('heading', { level: 1 })).toBeVisible()
       await expect(standardPage.locator('summary', { hasText: 'Close account' })).toHaveCount(0)
       await standard.close()
 
-      await signInAdmin(page, 'super')
-      await page.goto(`/admin/patient/${id}`)
+      await signInAdmin(page, 'super', { at: `/admin/patient/${id}` })
       await page.locator('summary', { hasText: 'Close account' }).click()
       const form = page.locator('#close-patient-account')
       await form.getByRole('button', { name: 'Close account' }).click()
@@ -158,16 +155,14 @@ test('the page and the admin form have no WCAG 2.1 A/AA violations, light at 375
     { width: 375, height: 800, colorScheme: 'light' },
     { width: 1280, height: 900, colorScheme: 'dark' },
   ] as const
-  await signInCustomer(page, customer.email, customer.password)
-  await page.goto('/customer/close-account')
+  await signInCustomer(page, customer.email, customer.password, { at: '/customer/close-account' })
   // Submitted again in each view, so the pointer rests on the button there too.
   await inViews(page, 'patient page', views, async (label) => {
     await page.getByRole('button', { name: 'Close my account' }).click()
     await expect(page.getByText('Password is required')).toBeVisible()
     expect(await axeViolations(page), label).toEqual([])
   })
-  await signInAdmin(page, 'super')
-  await page.goto(`/admin/patient/${id}`)
+  await signInAdmin(page, 'super', { at: `/admin/patient/${id}` })
   await inViews(page, 'admin form', views, async (label) => {
     const form = page.locator('#close-patient-account')
     if (!(await form.isVisible())) await page.locator('summary', { hasText: 'Close account' }).click()

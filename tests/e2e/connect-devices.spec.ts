@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { CONNECT_PATH, connectDemo, demoCard, failNextSync, rewindSync } from './support/devices'
 import { hideTour, isoDaysFromToday, logDataDayPath } from './support/log-data'
 import { receivedFrom, receivedRequests } from './support/provider'
-import { signInNewCustomer } from './support/sign-in'
+import { signInNewCustomer, signInNewCustomerAt } from './support/sign-in'
 import { inViews, expectNoViolations } from './support/axe'
 
 const TODAY = isoDaysFromToday(0)
@@ -122,8 +122,7 @@ test.describe('Connect Devices (with JavaScript)', () => {
   test('a failing sync shows Needs attention with the reason and Reconnect; the dashboard line follows', async ({
     page,
   }) => {
-    const customer = await signInNewCustomer(page)
-    await page.goto('/customer/dashboard')
+    const customer = await signInNewCustomerAt(page, '/customer/dashboard')
     await expect(page.getByTestId('sync-line')).toHaveText('No device connected yet. Connect a device')
 
     await connectDemo(page)
@@ -162,10 +161,9 @@ test.describe('Connect Devices (with JavaScript)', () => {
   test('the phone explanation follows the onboarding answer; other services are honest about this environment', async ({
     page,
   }) => {
-    await signInNewCustomer(page, undefined, {
+    await signInNewCustomerAt(page, CONNECT_PATH, undefined, {
       device: { wearable_type: 'Galaxy Watch', wearable_os: 'android' },
     })
-    await page.goto(CONNECT_PATH)
     const phone = page.getByTestId('phone-apps')
     await expect(phone.getByRole('heading', { name: 'Health Connect' })).toBeVisible()
     await expect(phone).toContainText('You told us you use an Android phone with Galaxy Watch.')
@@ -249,9 +247,8 @@ test.describe('Connect Devices accessibility', () => {
     page,
   }) => {
     test.setTimeout(120_000)
-    const customer = await signInNewCustomer(page)
     // "Not connected" is a11y.spec.ts's 'connect devices' screen (all four width/theme pairs).
-    await page.goto(CONNECT_PATH)
+    const customer = await signInNewCustomerAt(page, CONNECT_PATH)
     await demoCard(page)
       .getByRole('button', { name: /Connect Demo Health/ })
       .click()

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { BARIATRIC, PERSONAL } from '../support/fixtures'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, usDate } from './support/log-data'
 import { createCustomer, customerToken, providerCall, receivedFrom } from './support/provider'
-import { signInCustomer, signInNewCustomer } from './support/sign-in'
+import { signInCustomer, signInNewCustomer, signInNewCustomerAt } from './support/sign-in'
 
 // The sample patient (tests/support/fixtures.ts): 170 cm, initial 120 kg, pre-surgery 125 kg, goal 80 kg.
 const HEIGHT_M = PERSONAL.height / 100
@@ -18,8 +18,7 @@ test.beforeEach(async ({ page }) => hideTour(page))
 test('a weight logged in lbs becomes the current weight, with %TWL, %EWL, BMI and goal progress from it', async ({
   page,
 }) => {
-  const customer = await signInNewCustomer(page)
-  await page.goto('/customer/log-data')
+  const customer = await signInNewCustomerAt(page, '/customer/log-data')
   const weight = page.getByRole('group', { name: 'Weight' })
   await weight.locator('label').filter({ hasText: /^lbs$/ }).click()
   await weight.getByRole('textbox', { name: 'Weight' }).fill('220')
@@ -62,8 +61,7 @@ test('a weight logged in lbs becomes the current weight, with %TWL, %EWL, BMI an
 })
 
 test('nothing logged: the initial weight stands in, and a gentle nudge appears', async ({ page }) => {
-  await signInNewCustomer(page)
-  await page.goto('/customer/dashboard')
+  await signInNewCustomerAt(page, '/customer/dashboard')
   await expect(page.getByTestId('progress-current-weight')).toHaveText('120.0 kg')
   await expect(page.getByTestId('weight-progress')).toContainText('your starting weight (nothing logged yet)')
   await expect(page.getByTestId('progress-twl')).toHaveText(`${oneDecimal(((PRE_OP - 120) / PRE_OP) * 100)}%`)
@@ -76,9 +74,9 @@ test('nothing logged: the initial weight stands in, and a gentle nudge appears',
 })
 
 test('the nudge comes after three days without entries, not before', async ({ page }) => {
-  const customer = await signInNewCustomer(page)
+  const customer = await createCustomer()
   await logThroughProvider(customer.email, 'water', { date: isoDaysFromToday(-3), ml: 250 })
-  await page.goto('/customer/dashboard')
+  await signInCustomer(page, customer.email, customer.password, { at: '/customer/dashboard' })
   await expect(page.getByTestId('logging-nudge')).toContainText('Nothing logged for 3 days.')
   await logThroughProvider(customer.email, 'water', { date: isoDaysFromToday(-2), ml: 250 })
   await page.reload()
@@ -164,9 +162,9 @@ test('no pre-surgery weight (planning surgery): measured from the initial weight
 test('without JavaScript the figures are all there', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  const customer = await signInNewCustomer(page)
+  const customer = await createCustomer()
   await logThroughProvider(customer.email, 'weight', { date: TODAY, weight: 100 })
-  await page.goto('/customer/dashboard')
+  await signInCustomer(page, customer.email, customer.password, { at: '/customer/dashboard' })
   await expect(page.getByTestId('progress-current-weight')).toHaveText('100.0 kg')
   await expect(page.getByTestId('progress-twl')).toHaveText('20.0%')
   await context.close()
@@ -177,7 +175,6 @@ async function createAndSignIn(page: Page, overrides: Parameters<typeof createCu
     ...overrides,
     bariatric: { ...BARIATRIC, ...overrides?.bariatric },
   })
-  await signInCustomer(page, customer.email, customer.password)
-  await page.goto('/customer/dashboard')
+  await signInCustomer(page, customer.email, customer.password, { at: '/customer/dashboard' })
   return customer
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday } from './support/log-data'
 import { customerAccountId, receivedRequests } from './support/provider'
-import { signInNewCustomer } from './support/sign-in'
+import { signInNewCustomer, signInNewCustomerAt } from './support/sign-in'
 import { lastDays, seededEntriesOn, seededWeight, seedHistory } from './support/trends'
 import { settled } from './support/settled'
 import { expectNoViolations } from './support/axe'
@@ -202,8 +202,7 @@ test.describe('without JavaScript', () => {
   })
 
   test('a patient who has logged nothing is invited to log', async ({ page }) => {
-    await signInNewCustomer(page)
-    await page.goto('/customer/health-trends?range=all')
+    await signInNewCustomerAt(page, '/customer/health-trends?range=all')
     await expect(page.getByRole('heading', { name: 'Nothing to chart yet' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveCount(0)
     await page.getByRole('link', { name: 'Log your first entry' }).click()

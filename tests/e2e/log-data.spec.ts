@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, lbsToKg, logThroughProvider, mondayOf, usDate } from './support/log-data'
 import { createCustomer, customerToken, providerCall, receivedFrom, receivedRequests } from './support/provider'
-import { signInCustomer, signInNewCustomer } from './support/sign-in'
+import { signInCustomer, signInNewCustomerAt } from './support/sign-in'
 import { settled } from './support/settled'
 import { A11Y_WIDTHS, inEveryThemeAndWidth, expectNoViolations } from './support/axe'
 
@@ -25,8 +25,7 @@ test.describe('Log Data (with JavaScript)', () => {
   test('a weight typed in lbs is stored in kg and shown in the week in the preferred unit', async ({
     page,
   }) => {
-    const customer = await signInNewCustomer(page)
-    await page.goto('/customer/log-data')
+    const customer = await signInNewCustomerAt(page, '/customer/log-data')
     await expect(page).toHaveTitle('Log Data | BariCare')
     // The date starts on today.
     await expect(page.getByLabel('Date', { exact: true })).toHaveValue(usDate(TODAY))
@@ -55,13 +54,13 @@ test.describe('Log Data (with JavaScript)', () => {
   })
 
   test('edit an entry, then delete it after confirming', async ({ page }) => {
-    const customer = await signInNewCustomer(page)
+    const customer = await createCustomer()
     const entry = await logThroughProvider(customer.email, 'weight', {
       date: TODAY,
       weight: 110,
       weight_unit: 'kg',
     })
-    await page.goto('/customer/log-data')
+    await signInCustomer(page, customer.email, customer.password, { at: '/customer/log-data' })
     const row = page.getByTestId(`entry-weight-${entry.id}`)
     await expect(row).toContainText('110.0 kg')
 
@@ -104,8 +103,7 @@ test.describe('Log Data (with JavaScript)', () => {
   })
 
   test('a future date is refused with a message, and nothing is sent', async ({ page }) => {
-    const customer = await signInNewCustomer(page)
-    await page.goto('/customer/log-data?log=water')
+    const customer = await signInNewCustomerAt(page, '/customer/log-data?log=water')
     await page.getByLabel('Date', { exact: true }).fill(usDate(isoDaysFromToday(1)))
     await page.getByRole('textbox', { name: 'Water' }).fill('500')
     const before = (await receivedFrom(customer, 'v1/auth/entries/water/')).length
@@ -117,8 +115,7 @@ test.describe('Log Data (with JavaScript)', () => {
   })
 
   test('sleep, meal, water and vitamins each land on their day', async ({ page }) => {
-    const customer = await signInNewCustomer(page)
-    await page.goto('/customer/log-data?log=sleep')
+    const customer = await signInNewCustomerAt(page, '/customer/log-data?log=sleep')
     // A night counts for the date the patient woke up: last night's is today's, the default.
     await expect(page.getByRole('textbox', { name: 'Date' })).toHaveValue(usDate(TODAY))
     await expect(page.getByText('Sleep counts for the date you woke up.', { exact: true })).toBeVisible()
@@ -168,10 +165,10 @@ test.describe('Log Data (with JavaScript)', () => {
   test('weeks: previous and back in the URL; no next week from this one; future weeks fall back to this one', async ({
     page,
   }) => {
-    const customer = await signInNewCustomer(page)
+    const customer = await createCustomer()
     const lastWeek = isoDaysFromToday(-7)
     await logThroughProvider(customer.email, 'water', { date: lastWeek, ml: 1250 })
-    await page.goto('/customer/log-data')
+    await signInCustomer(page, customer.email, customer.password, { at: '/customer/log-data' })
     await expect(page.getByRole('button', { name: 'Next week' })).toBeDisabled()
     await page.getByRole('link', { name: /^Previous week/ }).click()
     await expect(page).toHaveURL(new RegExp(`week=${mondayOf(lastWeek)}`))
@@ -186,8 +183,7 @@ test.describe('Log Data (with JavaScript)', () => {
 
   test('on a phone the week is a list of days, one under the other', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 })
-    await signInNewCustomer(page)
-    await page.goto('/customer/log-data')
+    await signInNewCustomerAt(page, '/customer/log-data')
     const days = page.getByTestId('week-grid').locator(':scope > li')
     await expect(days).toHaveCount(7)
     const first = await days.nth(0).boundingBox()
@@ -203,8 +199,7 @@ test.describe('Log Data without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('the entry form, field errors, the week and delete with confirmation all work', async ({ page }) => {
-    await signInNewCustomer(page)
-    await page.goto('/customer/log-data?log=water')
+    await signInNewCustomerAt(page, '/customer/log-data?log=water')
     // An empty submit: the server answers with the field messages.
     await page.getByLabel('Date', { exact: true }).fill('')
     await page.getByRole('button', { name: 'Save water' }).click()
@@ -240,8 +235,7 @@ test.describe('Log Data without JavaScript', () => {
   })
 
   test('a weight in lbs without JavaScript', async ({ page }) => {
-    await signInNewCustomer(page)
-    await page.goto('/customer/log-data')
+    await signInNewCustomerAt(page, '/customer/log-data')
     await logWeightInLbs(page, '200')
     await expect(page.getByText('Weight logged', { exact: true }).first()).toBeVisible()
     await expect(day(page, TODAY).getByTestId('metric-weight')).toContainText('90.7 kg')
@@ -274,8 +268,7 @@ test.describe('Ownership', () => {
     const entry = await logThroughProvider(owner.email, 'weight', { date: TODAY, weight: 100 })
     const other = await createCustomer()
     await hideTour(page)
-    await signInCustomer(page, other.email, other.password)
-    await page.goto(`/customer/log-data?edit=weight:${entry.id}`)
+    await signInCustomer(page, other.email, other.password, { at: `/customer/log-data?edit=weight:${entry.id}` })
     await expect(page.getByText('This entry no longer exists')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0)
   })

@@ -53,8 +53,7 @@ for (const js of [true, false]) {
 
     test('the patient downloads their record, and it holds what the API holds', async ({ page }) => {
       test.setTimeout(90_000)
-      await signInCustomer(page, LEO.email, LEO.password)
-      await page.goto('/customer/profile')
+      await signInCustomer(page, LEO.email, LEO.password, { at: '/customer/profile' })
       await page.getByRole('link', { name: 'Your data', exact: true }).click()
       await expect(page).toHaveURL(/\/customer\/your-data$/)
       await expect(page.getByRole('link', { name: 'Close my account' })).toHaveAttribute('href', '/customer/close-account')
@@ -112,8 +111,7 @@ test("another patient's token cannot reach this patient's record", async () => {
 test("an admin's download of a record is in the audit log", async ({ page }) => {
   test.setTimeout(90_000)
   const leo = await apiHolds(await customerToken(LEO.email, LEO.password))
-  await signInAdmin(page, 'standard')
-  await page.goto(`/admin/patient/${leo.id}`)
+  await signInAdmin(page, 'standard', { at: `/admin/patient/${leo.id}` })
   const { name, files } = await downloadFrom(page, page.getByRole('link', { name: 'Download record' }))
   expect(name).toBe(`baricare-record-patient-${leo.id}-${new Date().toISOString().slice(0, 10)}.zip`)
   expect(csvRows(files['weight.csv'])).toBe(leo.entries.weight.length)

@@ -52,7 +52,7 @@ async function newPatient(): Promise<{ email: string; token: () => Promise<strin
 async function signIn(browser: Browser, javaScriptEnabled: boolean, email: string) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: server.baseURL })
   const page = await context.newPage()
-  await signInCustomer(page, email, PASSWORD, { baseURL: server.baseURL, secret: server.sessionSecret, providerURL: PROVIDER })
+  await signInCustomer(page, email, PASSWORD, { target: { baseURL: server.baseURL, secret: server.sessionSecret, providerURL: PROVIDER } })
   return { context, page }
 }
 

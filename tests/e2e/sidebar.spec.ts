@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAdmin, signInNewCustomer } from './support/sign-in'
+import { signInAdmin, signInNewCustomer, signInNewCustomerAt } from './support/sign-in'
 
 // The shared sidebar of both portals: expanded/collapsed in a 7-day cookie the server reads,
 // Ctrl/Cmd+B, icon-only tooltips, a drawer below 768 px, and a no-JavaScript fallback for each.
@@ -122,8 +122,7 @@ test.describe('without JavaScript', () => {
 
   test('the collapse toggle posts, the server remembers, and the page comes back', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signInNewCustomer(page)
-    await page.goto('/customer/log-data')
+    await signInNewCustomerAt(page, '/customer/log-data')
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded')
     await page.getByRole('button', { name: 'Collapse sidebar' }).click()
     await expect(page).toHaveURL(/\/customer\/log-data$/)

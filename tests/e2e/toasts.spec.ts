@@ -123,8 +123,7 @@ for (const size of WIDTHS) {
     test("admin invite form: 'Send invitation' and the field in focus stay clear of three toasts", async ({
       page,
     }) => {
-      await signInAdmin(page, 'super')
-      await page.goto('/admin/users')
+      await signInAdmin(page, 'super', { at: '/admin/users' })
       await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
       const send = page.getByRole('button', { name: 'Send invitation', exact: true })
       // The first success toast is held (pointer on it) from the moment it shows, and the rest is

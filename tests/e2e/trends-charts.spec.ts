@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { hideTour, isoDaysFromToday, usDate } from './support/log-data'
 import { createCustomer, receivedFrom } from './support/provider'
-import { signInCustomer, signInNewCustomer } from './support/sign-in'
+import { signInCustomer, signInNewCustomer, signInNewCustomerAt } from './support/sign-in'
 import { seedHistory } from './support/trends'
 
 // Charts that read at 375 px and 1280 px (labels beside the plot, never on
@@ -139,8 +139,7 @@ test('the range tabs fit on one line at 375 px', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
   const page = await context.newPage()
   await hideTour(page)
-  await signInNewCustomer(page)
-  await page.goto('/customer/health-trends')
+  await signInNewCustomerAt(page, '/customer/health-trends')
   const tabs = await visibleBoxes(page.getByRole('navigation', { name: 'Range' }).getByRole('link'))
   expect(tabs).toHaveLength(5)
   for (const tab of tabs) expect(Math.abs(tab.y - tabs[0].y)).toBeLessThan(1)
