@@ -140,7 +140,7 @@ describe('the 403 rule', () => {
     stub.handle(() => FORBIDDEN)
     const cookie = await sessionCookie({ customer: customer() })
     const request = pageRequest('/resources/tour-completed', cookie, { method: 'POST' })
-    expect(((await tourCompleted(args(request))) as unknown as DataResult).data).toEqual({ ok: false })
+    expect(await ((await tourCompleted(args(request))) as Response).json()).toEqual({ ok: false })
   })
 
   it('does not apply on an auth screen, nor without a bearer token', async () => {
