@@ -8,7 +8,7 @@ import { Authenticator, enrollThroughApi, signOut, submitCode, submitPassword } 
 import { DEMO_ADMINS } from './support/provider'
 import { signInAdminThroughForm } from './support/sign-in'
 import { spawnServer } from './support/spawn-server'
-import { scanWcag } from './support/axe'
+import { expectNoViolations, inEveryThemeAndWidth } from './support/axe'
 
 // Two-factor sign-in for admins. Every test uses its own admin (createAdmin), so the demo
 // admins other specs sign in as never get a second factor. The main e2e server runs with
@@ -160,26 +160,15 @@ test.describe('Super Admins must enroll (ADMIN_MFA default)', () => {
 // axe (WCAG 2.1 A/AA) on the new screens at 375 and 1280 px, light and dark; screenshots of each
 // when MFA_SCREENSHOTS_DIR is set (for looking at them, not compared).
 test.describe('two-factor screens: accessibility', () => {
-  const WIDTHS = [
-    { width: 375, height: 800 },
-    { width: 1280, height: 900 },
-  ]
-
   async function check(page: Page, name: string) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme })
-      for (const viewport of WIDTHS) {
-        await page.setViewportSize(viewport)
-        const result = await scanWcag(page)
-        const found = result.violations.map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-        expect(found, `${name} at ${viewport.width}px, ${colorScheme}`).toEqual([])
-        const dir = process.env.MFA_SCREENSHOTS_DIR
-        if (dir) {
-          mkdirSync(dir, { recursive: true })
-          await page.screenshot({ path: path.join(dir, `${name}-${viewport.width}-${colorScheme}.png`), fullPage: true })
-        }
+    await inEveryThemeAndWidth(page, name, async (label, view) => {
+      await expectNoViolations(page, label)
+      const dir = process.env.MFA_SCREENSHOTS_DIR
+      if (dir) {
+        mkdirSync(dir, { recursive: true })
+        await page.screenshot({ path: path.join(dir, `${name}-${view.width}-${view.colorScheme}.png`), fullPage: true })
       }
-    }
+    })
   }
 
   test('enrollment, recovery codes and the code step have no violations', async ({ page }) => {

@@ -69,12 +69,12 @@ async function followTheme(page: Page, colorScheme: View['colorScheme'], what: s
  * in place (the page follows it, as a visitor's does) rather than the page loaded and brought into
  * its state four times.
  */
-export async function inEveryThemeAndWidth(page: Page, what: string, check: (label: string) => Promise<void>) {
+export async function inEveryThemeAndWidth(page: Page, what: string, check: (label: string, view: View) => Promise<void>) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await followTheme(page, colorScheme, what)
     for (const viewport of A11Y_WIDTHS) {
       await page.setViewportSize(viewport)
-      await check(`${what} at ${viewport.width}px, ${colorScheme}`)
+      await check(`${what} at ${viewport.width}px, ${colorScheme}`, { ...viewport, colorScheme })
     }
   }
 }
