@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import {
   PASSWORD_HASHING_TEST_IN_PRODUCTION,
   hashPassword,
+  needsRehash,
   passwordHashingFromEnv,
   setPasswordHashing,
   verifyAgainstDummy,
@@ -12,10 +13,10 @@ import {
 afterEach(() => setPasswordHashing('test'))
 
 describe('password hashes', () => {
-  test('the standard cost is scrypt N=16384, r=8, p=1, a 16-byte salt and a 64-byte key', async () => {
+  test('the standard cost is scrypt N=16384, r=8, p=5, a 16-byte salt and a 64-byte key', async () => {
     const stored = await hashPassword('Patient#123', 'standard')
     const [kind, n, r, p, salt, key] = stored.split('$')
-    expect([kind, n, r, p]).toEqual(['scrypt', '16384', '8', '1'])
+    expect([kind, n, r, p]).toEqual(['scrypt', '16384', '8', '5'])
     expect(Buffer.from(salt!, 'base64url')).toHaveLength(16)
     expect(Buffer.from(key!, 'base64url')).toHaveLength(64)
   })
@@ -44,6 +45,20 @@ describe('password hashes', () => {
     for (const stored of ['', 'scrypt$1024$8$1$abc', 'bcrypt$1$2$3$4$5', 'Patient#123']) {
       expect(await verifyPassword('Patient#123', stored)).toBe(false)
     }
+  })
+
+  test('at the standard cost, a stored hash of any weaker parameter is to be made again; at the test cost none is', async () => {
+    const salt = 'c2FsdA$a2V5'
+    setPasswordHashing('standard')
+    expect(needsRehash(await hashPassword('Patient#123', 'standard'))).toBe(false)
+    expect(needsRehash(await hashPassword('Patient#123', 'test'))).toBe(true)
+    expect(needsRehash(`scrypt$16384$8$1$${salt}`)).toBe(true)
+    expect(needsRehash(`scrypt$16384$4$5$${salt}`)).toBe(true)
+    expect(needsRehash(`scrypt$8192$8$5$${salt}`)).toBe(true)
+    expect(needsRehash(`scrypt$32768$8$5$${salt}`)).toBe(false)
+    expect(needsRehash('bcrypt$1$2$3$4$5')).toBe(false)
+    setPasswordHashing('test')
+    expect(needsRehash(`scrypt$16384$8$1$${salt}`)).toBe(false)
   })
 
   test('an unknown e-mail is checked against a dummy hash of the current cost', async () => {

@@ -4,14 +4,17 @@ import { ExpectedFailure } from './expected-failure.js'
 const KEY_LENGTH = 64
 
 /**
- * scrypt's cost. Every deployment hashes at `standard`. `test` is for the test suites only: they
+ * scrypt's cost. Every deployment hashes at `standard`: OWASP's floor for scrypt at 16 MiB of
+ * memory (N=2^14, r=8, p=5; its other rungs trade memory for passes, and N=2^17's 128 MiB per
+ * sign-in is more than one of our app containers holds). A hash of a weaker cost is made again at
+ * the next sign-in (needsRehash). `test` is for the test suites only: they
  * create and sign in thousands of accounts, and at the standard cost the hashing alone was about a
  * fifth of the unit suite's CPU (35 ms a hash on our machines, against 2 ms). A hash records its
  * own parameters, so either kind verifies whatever was stored. `test` is refused in production
  * (passwordHashingFromEnv, startProvider).
  */
 export const PASSWORD_HASH_COSTS = {
-  standard: { N: 16384, r: 8, p: 1 },
+  standard: { N: 16384, r: 8, p: 5 },
   test: { N: 1024, r: 8, p: 1 },
 } as const satisfies Record<string, ScryptOptions>
 export type PasswordHashing = keyof typeof PASSWORD_HASH_COSTS
@@ -64,6 +67,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   })
   return key.length === expected.length && timingSafeEqual(key, expected)
+}
+
+/**
+ * A stored hash of a weaker cost than this process makes, which a sign-in with the right password
+ * replaces. A process at the test cost never asks: it would only make hashes weaker.
+ */
+export function needsRehash(stored: string): boolean {
+  if (hashing !== 'standard') return false
+  const [kind, n, r, p] = stored.split('$')
+  const wanted = PASSWORD_HASH_COSTS.standard
+  return kind === 'scrypt' && (Number(n) < wanted.N || Number(r) < wanted.r || Number(p) < wanted.p)
 }
 
 const dummyHashes = new Map<PasswordHashing, Promise<string>>()

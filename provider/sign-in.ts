@@ -1,12 +1,13 @@
 import { ACCOUNT_CLOSED } from '../common/contract/account-closure-values'
-import { findAccountByEmail, type Account } from './store/accounts.js'
+import { findAccountByEmail, upgradePasswordHash, type Account } from './store/accounts.js'
 import { findClosedByFreedEmail } from './store/account-closure.js'
 import { isDeactivated } from './store/admins.js'
 import type { ProviderContext } from './context.js'
+import type { Db } from './store/sql.js'
 import type { API, BodyOf } from '../common/contract/endpoints'
 import { ApiError } from './errors.js'
 import { abandonAttempt, beginAttempt, clearFailures } from './login-throttle.js'
-import { verifyAgainstDummy, verifyPassword } from './passwords.js'
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import { issueChallenge } from './admin-mfa.js'
 import { adminSignInEvent, type SignInOutcome } from './sign-in-audit.js'
 import { auditedChange, recordAuditEvent } from './store/audit.js'
@@ -89,17 +90,24 @@ export async function signIn(
     await refuse(account, 'deactivated')
     throw new ApiError(403, ACCOUNT_DEACTIVATED)
   }
-  // Password failures are forgiven once the password is right; failed codes are counted apart
-  // (provider/admin-mfa.ts), so passing this step again never resets them. A known browser's
-  // success forgives only its own: the strangers' failures keep their wait for everyone else.
+  // A hash of a weaker cost is made again now that the password is known, outside the
+  // transaction (scrypt takes a tenth of a second), and stored with the sign-in's own change.
+  const stronger = needsRehash(account.password_hash) ? await hashPassword(password) : null
+  const rightPassword = async (tx: Db) => {
+    // Password failures are forgiven once the password is right; failed codes are counted apart
+    // (provider/admin-mfa.ts), so passing this step again never resets them. A known browser's
+    // success forgives only its own: the strangers' failures keep their wait for everyone else.
+    await clearFailures(tx, key)
+    if (stronger) await upgradePasswordHash(tx, account.id, account.password_hash, stronger)
+  }
   if (portal === 'admin' && account.mfa_enabled) {
-    await auditedChange(ctx.db, (tx) => clearFailures(tx, key), () => eventOf(account, 'mfa_required'))
+    await auditedChange(ctx.db, rightPassword, () => eventOf(account, 'mfa_required'))
     return { account, mfa_token: issueChallenge(ctx, account) }
   }
   const session = await auditedChange(
     ctx.db,
     async (tx) => {
-      await clearFailures(tx, key)
+      await rightPassword(tx)
       return issueSession(ctx, account, tx)
     },
     () => eventOf(account, 'success'),

@@ -112,6 +112,19 @@ export async function replacePassword(db: Db, accountId: number, passwordHash: s
     .execute()
 }
 
+/**
+ * The same password hashed at a stronger cost. Sessions stay (token_version is unchanged); a hash
+ * changed meanwhile (a password change or reset racing the sign-in) is left as it is.
+ */
+export async function upgradePasswordHash(db: Db, accountId: number, from: string, to: string): Promise<void> {
+  await db.kysely
+    .updateTable('accounts')
+    .set({ password_hash: to })
+    .where('id', '=', accountId)
+    .where('password_hash', '=', from)
+    .execute()
+}
+
 export async function countAdmins(db: Db): Promise<number> {
   const row = await db.kysely
     .selectFrom('accounts')

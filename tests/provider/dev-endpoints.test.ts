@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { GOOD_PASSWORD, SUPER } from '../support/fixtures'
-import { PASSWORD_HASHING_TEST_IN_PRODUCTION } from '../../provider/passwords.js'
+import { PASSWORD_HASHING_TEST_IN_PRODUCTION, hashPassword, verifyPassword } from '../../provider/passwords.js'
 import { expectError, login, signUp, startTestProvider, uniqueEmail, useTestProvider } from './helpers'
 
 interface LoggedRequest {
@@ -145,7 +145,30 @@ describe('outside dev mode', () => {
     const email = uniqueEmail()
     await signUp(provider, email)
     const [row] = await provider.db.all<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE email = ?', [email])
-    expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/)
+    expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/)
     await expect(startTestProvider({ devMode: false, passwordHashing: 'test' })).rejects.toThrow(PASSWORD_HASHING_TEST_IN_PRODUCTION)
+  })
+
+  test('a hash of a weaker cost is made again at the next right sign-in, and the session stays', async () => {
+    const email = uniqueEmail()
+    await signUp(provider, email)
+    const weak = await hashPassword(GOOD_PASSWORD, 'test')
+    await provider.db.run('UPDATE accounts SET password_hash = ?, email_verified = true WHERE email = ?', [weak, email])
+    const stored = async () =>
+      (await provider.db.all<{ password_hash: string; token_version: number }>('SELECT password_hash, token_version FROM accounts WHERE email = ?', [email]))[0]!
+    const before = await stored()
+
+    // A wrong password changes nothing.
+    expect((await provider.call('POST', 'v1/auth/login/', { body: { email, password: `${GOOD_PASSWORD}x` } })).status).toBe(401)
+    expect((await stored()).password_hash).toBe(weak)
+
+    const { access } = await login(provider, 'customer', email, GOOD_PASSWORD)
+    const after = await stored()
+    expect(after.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/)
+    expect(after.token_version).toBe(before.token_version)
+    expect(await verifyPassword(GOOD_PASSWORD, after.password_hash)).toBe(true)
+    expect((await provider.call('GET', 'v1/auth/profile/', { token: access })).status).toBe(200)
+    await login(provider, 'customer', email, GOOD_PASSWORD)
+    expect((await stored()).password_hash).toBe(after.password_hash)
   })
 })
