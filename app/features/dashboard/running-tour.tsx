@@ -80,7 +80,8 @@ export default function RunningTour({ onEnd }: { onEnd: () => void }) {
       skipBeacon: true,
       zIndex: TOUR_Z_INDEX,
       scrollOffset: TOUR_SCROLL_OFFSET,
-      scrollDuration: TOUR_SCROLL_DURATION_MS,
+      // Scrolling to a step is motion too: none for visitors whose system asks for less.
+      scrollDuration: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : TOUR_SCROLL_DURATION_MS,
       spotlightPadding: TOUR_SPOTLIGHT_PADDING,
       width: TOUR_TOOLTIP_WIDTH,
       arrowColor: 'hsl(var(--card))',
