@@ -56,17 +56,23 @@ export async function hashPassword(password: string, kind: PasswordHashing = has
   )
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** A stored value read back (hashPassword's format), or null when it is of another shape. */
+function parseStored(stored: string): { params: { N: number; r: number; p: number }; salt: Buffer; hash: Buffer } | null {
   const parts = stored.split('$')
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null
   const [, n, r, p, salt, hash] = parts
-  const expected = Buffer.from(hash, 'base64url')
-  const key = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  })
-  return key.length === expected.length && timingSafeEqual(key, expected)
+  return {
+    params: { N: Number(n), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, 'base64url'),
+    hash: Buffer.from(hash, 'base64url'),
+  }
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseStored(stored)
+  if (!parsed) return false
+  const key = await derive(password, parsed.salt, parsed.params)
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash)
 }
 
 /**
@@ -74,10 +80,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * replaces. A process at the test cost never asks: it would only make hashes weaker.
  */
 export function needsRehash(stored: string): boolean {
-  if (hashing !== 'standard') return false
-  const [kind, n, r, p] = stored.split('$')
+  const params = hashing === 'standard' ? parseStored(stored)?.params : undefined
+  if (!params) return false
   const wanted = PASSWORD_HASH_COSTS.standard
-  return kind === 'scrypt' && (Number(n) < wanted.N || Number(r) < wanted.r || Number(p) < wanted.p)
+  return params.N < wanted.N || params.r < wanted.r || params.p < wanted.p
 }
 
 const dummyHashes = new Map<PasswordHashing, Promise<string>>()

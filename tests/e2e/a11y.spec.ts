@@ -5,6 +5,7 @@ import { createVerifiedCustomer, customerToken, outbox, providerCall } from './s
 import { storageStateFor, type SessionKind } from './support/sessions'
 import { settled, trackRequests } from './support/settled'
 import { A11Y_WIDTHS, inEveryThemeAndWidth, scanWcag } from './support/axe'
+import { skipBrowserValidation } from './support/auth'
 
 // axe-core (WCAG 2.1 A and AA) over every screen and its main states, light and dark,
 // at 375 px and 1280 px. Zero violations.
@@ -16,11 +17,6 @@ type Screen = {
   /** Brings the page into the state to check (e.g. errors shown) after it loaded. */
   state?: (page: Page) => Promise<void>
   javaScriptEnabled?: boolean
-}
-
-/** Lets the server answer an invalid form, as a browser without constraint validation would see it. */
-async function skipBrowserValidation(page: Page) {
-  await page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
 }
 
 const submitEmpty = (button: string) => async (page: Page) => {

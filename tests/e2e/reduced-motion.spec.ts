@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { skipBrowserValidation } from './support/auth'
 import { signInNewCustomer } from './support/sign-in'
 
 // A visitor whose system asks for less motion (prefers-reduced-motion) gets no transitions or
@@ -8,7 +9,7 @@ async function motionOf(page: Page) {
   await page.goto('/customer/signin')
   const button = page.getByRole('button', { name: 'Sign In', exact: true })
   // An empty submit: the browser-side check refuses it with a toast, which slides in.
-  await page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
+  await skipBrowserValidation(page)
   await button.click()
   const toast = page.locator('[data-toast]').first()
   await expect(toast).toBeVisible()

@@ -15,6 +15,11 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast(page, description)).toBeVisible()
 }
 
+/** Lets the server answer an invalid form, as a browser without constraint validation would see it. */
+export async function skipBrowserValidation(page: Page) {
+  await page.evaluate(() => document.querySelectorAll('form').forEach((form) => (form.noValidate = true)))
+}
+
 export async function fillSignUp(page: Page, email: string, password: string, confirmation = password) {
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
