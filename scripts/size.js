@@ -6,7 +6,8 @@
 // 235-shared-blocks-in-one-chunk.md, 241-signed-out-screens-fewer-files.md and
 // 255-second-minification-pass.md say what the rest is).
 // `node scripts/size.js` prints the table; `--check` also exits 1 when a budget is exceeded, or when
-// the blocks of app/features/shell/screen-kit.ts are split over more chunks than they should be.
+// the blocks of app/features/shell/screen-kit.ts are split over more chunks than they should be, or
+// when the third-party license notices are not where the chunks say.
 // Code a page fetches later with import() is not counted: Radix's toasts with the first toast, the
 // app forms' zod schemas after hydration, the guided tour when it starts, the phone drawer when it
 // first opens, the collapsed sidebar's tooltips (docs/decisions/181, 182). The page works, with or
@@ -96,13 +97,28 @@ const kitChunks = Object.entries(metafile.outputs).filter(([, output]) =>
 const kitOk = kitChunks.length <= KIT_CHUNKS
 console.log(`screen-kit.ts's blocks: ${kitChunks.length} chunks (at most ${KIT_CHUNKS})  ${kitOk ? 'yes' : 'NO'}`)
 
+// The third-party license notices survive the second minification (scripts/minify-client.js,
+// decision 255): no chunk keeps esbuild's inline block, and every link names a file that is there.
+const jsFiles = readdirSync(clientDir, { recursive: true }).filter((f) => String(f).endsWith('.js'))
+const linked = new Set()
+let inlineBlocks = 0
+for (const file of jsFiles) {
+  const text = readFileSync(path.join(clientDir, String(file)), 'utf8')
+  if (text.includes('/*! Bundled license information:')) inlineBlocks++
+  for (const [, name] of text.matchAll(/\/\*! Licenses: \/build\/([\w.-]+) \*\//g)) linked.add(name)
+}
+const missingNotices = [...linked].filter((name) => !existsSync(path.join(clientDir, name)))
+const noticesOk = inlineBlocks === 0 && linked.size > 0 && missingNotices.length === 0
+console.log(`license notices: ${linked.size} linked file(s), ${missingNotices.length} missing, ${inlineBlocks} chunks with esbuild's inline block  ${noticesOk ? 'yes' : 'NO'}`)
+
 const over = rows.filter((r) => r.js > r.budget)
-if (process.argv.includes('--check') && (over.length > 0 || css > BUDGETS.css || !kitOk)) {
+if (process.argv.includes('--check') && (over.length > 0 || css > BUDGETS.css || !kitOk || !noticesOk)) {
   for (const r of over) console.error(`Budget exceeded: ${r.route} ships ${fmt(r.js)} of JavaScript (budget ${fmt(r.budget)})`)
   if (css > BUDGETS.css) console.error(`Budget exceeded: CSS is ${fmt(css)} (budget ${fmt(BUDGETS.css)})`)
   if (!kitOk) {
     const names = kitChunks.map(([file]) => path.basename(file)).join(', ')
     console.error(`screen-kit.ts's blocks are split over ${kitChunks.length} chunks (${names}): does a module loaded with import() draw a block without re-exporting the kit?`)
   }
+  if (!noticesOk) console.error('License notices: the build was not minified by scripts/minify-client.js, or a chunk links a notices file that is not there')
   process.exit(1)
 }
