@@ -42,9 +42,11 @@ test.describe('random paths', () => {
         await Promise.all(list.slice(i, i + 20).map((path) => fetch(`${server.baseURL}${path}`, { redirect: 'manual' }).then((r) => r.arrayBuffer())))
       }
     }
+    // Every series (name and labels, without its value) but the runtime's own: Node's GC histogram
+    // gains a kind's series the first time that kind of collection runs, whatever the requests.
     const series = async () => {
       const text = await (await fetch(`${server.baseURL}/metrics`)).text()
-      const lines = text.split('\n').filter((line) => line.startsWith('baricare_app_'))
+      const lines = text.split('\n').filter((line) => line !== '' && !line.startsWith('#') && !/^(nodejs|process)_/.test(line))
       return { size: text.length, names: new Set(lines.map((line) => line.replace(/ [^ ]+$/, ''))) }
     }
     // Once each way first (and /metrics itself once), so every label exists before measuring.
@@ -53,9 +55,10 @@ test.describe('random paths', () => {
     const before = await series()
     await send(paths(1000))
     const after = await series()
+    // Only counters and sums grow (a few digits each), never by a series: neither the app's, nor the
+    // embedded API's or the database's.
     expect([...after.names].filter((name) => !before.names.has(name))).toEqual([])
-    // Only counters and sums grow (a few digits each), never by a series.
-    expect(after.size - before.size).toBeLessThan(2_000)
-    console.log(`/metrics: ${before.size} bytes before, ${after.size} after 1,000 random paths`)
+    expect(after.names.size).toBeGreaterThan(50)
+    console.log(`/metrics: ${before.names.size} series, ${before.size} bytes before, ${after.size} after 1,000 random paths`)
   })
 })
