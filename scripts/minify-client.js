@@ -1,6 +1,6 @@
 // A second minification of the browser build, after `remix build`. The classic compiler minifies
 // with esbuild and takes no options for it; terser's renaming and compression make every screen
-// ~3.5 KB (gzip) smaller, 2.5 of them in React DOM and Remix alone
+// 3 to 5 KB (gzip) smaller, most of it in Remix's and React DOM's chunks
 // (docs/decisions/255-second-minification-pass.md).
 //
 // esbuild also appends, to each chunk, the license comment of every module in it: 79 copies of
