@@ -15,9 +15,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { minify } from 'terser'
 import remixConfig from '../remix.config.js'
+import { ESBUILD_LEGAL_BLOCK, noticesLink } from './license-notices.js'
 
 const { assetsBuildDirectory: clientDir, publicPath } = remixConfig
-const LEGAL_BLOCK = '/*! Bundled license information:'
 
 const files = readdirSync(clientDir, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
@@ -44,7 +44,7 @@ let before = 0
 for (const file of files) {
   const text = readFileSync(file, 'utf8')
   before += text.length
-  const start = text.lastIndexOf(LEGAL_BLOCK)
+  const start = text.lastIndexOf(ESBUILD_LEGAL_BLOCK)
   if (start === -1) {
     sources.set(file, { code: text, licensed: false })
     continue
@@ -66,7 +66,7 @@ for (const [file, { code, licensed }] of sources) {
     mangle: true,
     format: { comments: false },
   })
-  const output = licensed ? `${result.code}\n/*! Licenses: ${publicPath}${noticeName} */\n` : result.code
+  const output = licensed ? `${result.code}\n${noticesLink(publicPath, noticeName)}\n` : result.code
   after += output.length
   writeFileSync(file, output)
 }

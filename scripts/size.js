@@ -16,6 +16,8 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import remixConfig from '../remix.config.js'
+import { ESBUILD_LEGAL_BLOCK, linkedNoticeFiles } from './license-notices.js'
 
 const KB = 1024
 export const BUDGETS = { rootJs: 89 * KB, publicJs: 100 * KB, appJs: 141 * KB, css: 9.5 * KB }
@@ -104,8 +106,8 @@ const linked = new Set()
 let inlineBlocks = 0
 for (const file of jsFiles) {
   const text = readFileSync(path.join(clientDir, String(file)), 'utf8')
-  if (text.includes('/*! Bundled license information:')) inlineBlocks++
-  for (const [, name] of text.matchAll(/\/\*! Licenses: \/build\/([\w.-]+) \*\//g)) linked.add(name)
+  if (text.includes(ESBUILD_LEGAL_BLOCK)) inlineBlocks++
+  for (const name of linkedNoticeFiles(text, remixConfig.publicPath)) linked.add(name)
 }
 const missingNotices = [...linked].filter((name) => !existsSync(path.join(clientDir, name)))
 const noticesOk = inlineBlocks === 0 && linked.size > 0 && missingNotices.length === 0
